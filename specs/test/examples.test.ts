@@ -89,8 +89,12 @@ function collect(doc: Json): ExampleCase[] {
   return cases;
 }
 
-describe.each(specNames)('%s spec examples', (name) => {
-  const doc = parse(readFileSync(specPath(name), 'utf8')) as Json;
+// X_SPECS=name,name checks documents that are not published yet (while they are being written).
+const names = process.env.X_SPECS ? process.env.X_SPECS.split(',') : [...specNames];
+
+describe.each(names)('%s spec examples', (name) => {
+  const file = specNames.includes(name) ? specPath(name) : new URL(`../${name}.yaml`, import.meta.url);
+  const doc = parse(readFileSync(file, 'utf8')) as Json;
   const specId = `urn:x-spec:${name}`;
   const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: false });
   addFormats.default(ajv);

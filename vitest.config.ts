@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const families = ['runtime', 'auth', 'legacy'];
+const families = ['runtime', 'auth', 'legacy', 'workforce', 'access', 'events'];
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // Tests run against package sources: each `@x/<name>` import resolves to its src/index.ts.
-const alias = families.map((name) => ({ find: `@x/${name}`, replacement: here(`packages/${name}/src/index.ts`) }));
+const alias = families.map((name) => ({
+  find: `@x/${name}`,
+  replacement: here(`packages/${name}/src/index.ts`),
+}));
 
 export default defineConfig({
   resolve: { alias },
@@ -15,7 +18,11 @@ export default defineConfig({
       { extends: true, test: { name: 'tools', include: ['tools/*/test/**/*.test.ts'] } },
       ...families.map((name) => ({
         extends: true,
-        test: { name, include: [`packages/${name}/test/**/*.test.ts`], exclude: ['**/contract/**'] },
+        test: {
+          name,
+          include: [`packages/${name}/test/**/*.test.ts`],
+          exclude: ['**/contract/**'],
+        },
       })),
       {
         extends: true,

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Names of the published specs, one per API family. */
-export const specNames = Object.freeze(['legacy']);
+export const specNames = Object.freeze(['legacy', 'workforce', 'events']);
 
 /**
  * Absolute path of a published spec file.
@@ -10,7 +10,8 @@ export const specNames = Object.freeze(['legacy']);
  * @param {'yaml' | 'json'} [format] YAML source or bundled JSON (JSON exists after `build`)
  */
 export function specPath(name, format = 'yaml') {
-  if (!specNames.includes(name)) throw new Error(`unknown spec "${name}"; known: ${specNames.join(', ')}`);
+  if (!specNames.includes(name))
+    throw new Error(`unknown spec "${name}"; known: ${specNames.join(', ')}`);
   const file = format === 'json' ? `dist/${name}.json` : `${name}.yaml`;
   return fileURLToPath(new URL(file, import.meta.url));
 }

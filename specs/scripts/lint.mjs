@@ -4,7 +4,20 @@ import { specNames } from '../index.mjs';
 import { runCli } from './run-cli.mjs';
 
 const files = specNames.map((name) => `${name}.yaml`);
-runCli('@redocly/cli/bin/cli.js', ['lint', ...files, '--config', 'redocly.yaml', '--format', 'stylish']);
+runCli('@redocly/cli/bin/cli.js', [
+  'lint',
+  ...files,
+  '--config',
+  'redocly.yaml',
+  '--format',
+  'stylish',
+]);
 runCli('@stoplight/spectral-cli/dist/index.js', [
-  'lint', ...files, '--ruleset', '.spectral.yaml', '--fail-severity', 'error', '--fail-on-unmatched-globs',
+  'lint',
+  ...files,
+  '--ruleset',
+  '.spectral.yaml',
+  '--fail-severity',
+  'error',
+  '--fail-on-unmatched-globs',
 ]);

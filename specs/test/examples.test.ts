@@ -9,7 +9,8 @@ import { parse } from 'yaml';
 import { specNames, specPath } from '../index.mjs';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Copies a schema, pointing local refs at the spec's registered id and closing declared objects. */
 function prepare(schema: unknown, specId: string, insideAllOf = false): unknown {
@@ -17,8 +18,10 @@ function prepare(schema: unknown, specId: string, insideAllOf = false): unknown 
   if (!isObject(schema)) return schema;
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out[key] = `${specId}${value}`;
-    else if (key === 'allOf' && Array.isArray(value)) out[key] = value.map((s) => prepare(s, specId, true));
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/'))
+      out[key] = `${specId}${value}`;
+    else if (key === 'allOf' && Array.isArray(value))
+      out[key] = value.map((s) => prepare(s, specId, true));
     else if (key === 'properties' && isObject(value))
       out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, prepare(s, specId)]));
     else if (key === 'example' || key === 'examples' || key === 'discriminator') out[key] = value;
@@ -30,9 +33,14 @@ function prepare(schema: unknown, specId: string, insideAllOf = false): unknown 
   return out;
 }
 const allOfIsOpen = (schema: Json) =>
-  Array.isArray(schema.allOf) && schema.allOf.some((s) => isObject(s) && 'additionalProperties' in s);
+  Array.isArray(schema.allOf) &&
+  schema.allOf.some((s) => isObject(s) && 'additionalProperties' in s);
 
-interface ExampleCase { where: string; schema: unknown; value: unknown }
+interface ExampleCase {
+  where: string;
+  schema: unknown;
+  value: unknown;
+}
 
 function resolve(doc: Json, node: unknown): unknown {
   let current = node;
@@ -40,7 +48,11 @@ function resolve(doc: Json, node: unknown): unknown {
     current = current.$ref
       .slice(2)
       .split('/')
-      .reduce<unknown>((acc, part) => (isObject(acc) ? acc[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+      .reduce<unknown>(
+        (acc, part) =>
+          isObject(acc) ? acc[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined,
+        doc,
+      );
   }
   return current;
 }
@@ -48,11 +60,13 @@ function resolve(doc: Json, node: unknown): unknown {
 function collect(doc: Json): ExampleCase[] {
   const cases: ExampleCase[] = [];
   const fromHolder = (where: string, holder: Json, schema: unknown) => {
-    if ('example' in holder) cases.push({ where: `${where} example`, schema, value: holder.example });
+    if ('example' in holder)
+      cases.push({ where: `${where} example`, schema, value: holder.example });
     if (isObject(holder.examples))
       for (const [name, ex] of Object.entries(holder.examples)) {
         const example = resolve(doc, ex);
-        if (isObject(example) && 'value' in example) cases.push({ where: `${where} examples.${name}`, schema, value: example.value });
+        if (isObject(example) && 'value' in example)
+          cases.push({ where: `${where} examples.${name}`, schema, value: example.value });
       }
   };
   const fromContent = (where: string, content: unknown) => {
@@ -64,9 +78,16 @@ function collect(doc: Json): ExampleCase[] {
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
     for (const [method, op] of Object.entries(item)) {
-      if (!isObject(op) || !['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method)) continue;
+      if (
+        !isObject(op) ||
+        !['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method)
+      )
+        continue;
       const at = `${method.toUpperCase()} ${path}`;
-      const params = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])];
+      const params = [
+        ...(Array.isArray(item.parameters) ? item.parameters : []),
+        ...(Array.isArray(op.parameters) ? op.parameters : []),
+      ];
       for (const p of params.map((p) => resolve(doc, p)))
         if (isObject(p)) fromHolder(`${at} parameter ${String(p.name)}`, p, p.schema);
       const body = resolve(doc, op.requestBody);
@@ -75,17 +96,25 @@ function collect(doc: Json): ExampleCase[] {
         const response = resolve(doc, r);
         if (!isObject(response)) continue;
         fromContent(`${at} ${status}`, response.content);
-        for (const [name, h] of Object.entries(isObject(response.headers) ? response.headers : {})) {
+        for (const [name, h] of Object.entries(
+          isObject(response.headers) ? response.headers : {},
+        )) {
           const header = resolve(doc, h);
           if (isObject(header)) fromHolder(`${at} ${status} header ${name}`, header, header.schema);
         }
       }
     }
   }
-  const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
+  const schemas =
+    isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
   for (const [name, schema] of Object.entries(schemas))
     if (isObject(schema) && Array.isArray(schema.examples))
-      schema.examples.forEach((value, i) => cases.push({ where: `schema ${name} examples[${i}]`, schema: { $ref: `#/components/schemas/${name}` }, value }));
+      for (const [i, value] of schema.examples.entries())
+        cases.push({
+          where: `schema ${name} examples[${i}]`,
+          schema: { $ref: `#/components/schemas/${name}` },
+          value,
+        });
   return cases;
 }
 
@@ -93,7 +122,9 @@ function collect(doc: Json): ExampleCase[] {
 const names = process.env.X_SPECS ? process.env.X_SPECS.split(',') : [...specNames];
 
 describe.each(names)('%s spec examples', (name) => {
-  const file = specNames.includes(name) ? specPath(name) : new URL(`../${name}.yaml`, import.meta.url);
+  const file = specNames.includes(name)
+    ? specPath(name)
+    : new URL(`../${name}.yaml`, import.meta.url);
   const doc = parse(readFileSync(file, 'utf8')) as Json;
   const specId = `urn:x-spec:${name}`;
   const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: false });
@@ -108,6 +139,12 @@ describe.each(names)('%s spec examples', (name) => {
   it.each(cases.map((c) => [c.where, c] as const))('%s matches its schema', (_where, c) => {
     const validate = ajv.compile(prepare(c.schema ?? {}, specId) as object);
     const ok = validate(c.value);
-    expect(ok ? [] : validate.errors?.map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`)).toEqual([]);
+    expect(
+      ok
+        ? []
+        : validate.errors?.map(
+            (e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
+          ),
+    ).toEqual([]);
   });
 });

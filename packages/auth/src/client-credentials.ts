@@ -1,0 +1,151 @@
+import {
+  type CallOptions,
+  createApiClient,
+  type FetchLike,
+  type RetryOptions,
+  type TokenProvider,
+  ValidationError,
+} from '@x/runtime';
+import { decodeJwtClaims } from './jwt.js';
+import { assertHeaderSafe } from './static-token.js';
+
+/** Options of the OAuth 2.0 client-credentials provider. */
+export interface ClientCredentialsOptions {
+  /** The token endpoint: `workforceTokenUrl(…)` or `accessTokenUrl(…)`. */
+  tokenUrl: string;
+  clientId: string;
+  /** Never logged, never in an error: masked everywhere the SDK reports. */
+  clientSecret: string;
+  /** Scopes to request (family A sends `scope`); a list is joined with spaces. */
+  scope?: string | readonly string[];
+  /** Fetch a new token this many seconds before the current one expires. Default 60. */
+  refreshBeforeExpirySeconds?: number;
+  /** Timeout of each token request attempt in ms. Default 30000. */
+  timeoutMs?: number;
+  /** Retries of the token request. Token requests are safe to repeat, so 5xx are retried. */
+  retry?: RetryOptions | false;
+  fetch?: FetchLike;
+}
+
+interface CachedToken {
+  value: string;
+  /** Epoch ms after which the token must not be used; Infinity when the server gave no lifetime. */
+  expiresAt: number;
+}
+
+/** What the token endpoint returns (RFC 6749 section 5.1). */
+interface TokenResponse {
+  access_token?: unknown;
+  token_type?: unknown;
+  expires_in?: unknown;
+}
+
+/**
+ * OAuth 2.0 client credentials: posts `grant_type=client_credentials` (and `scope`) as a form
+ * with HTTP Basic credentials, caches the token, refreshes it ahead of expiry, shares one
+ * in-flight request among concurrent callers, and drops it when the API answers 401.
+ */
+export function clientCredentials(options: ClientCredentialsOptions): TokenProvider {
+  const { clientId, clientSecret } = options ?? ({} as ClientCredentialsOptions);
+  if (typeof clientId !== 'string' || clientId === '')
+    throw new ValidationError('clientId', 'must be a non-empty string');
+  if (clientId.includes(':'))
+    throw new ValidationError('clientId', 'must not contain ":" (HTTP Basic separator)');
+  if (typeof clientSecret !== 'string' || clientSecret === '')
+    throw new ValidationError('clientSecret', 'must be a non-empty string');
+  assertHeaderSafe(clientId, 'clientId');
+  assertHeaderSafe(clientSecret, 'clientSecret');
+  const scope = Array.isArray(options.scope)
+    ? options.scope.join(' ')
+    : (options.scope as string | undefined);
+  if (scope !== undefined && typeof scope !== 'string')
+    throw new ValidationError('scope', 'must be a string or a list of strings');
+
+  const url = new URL(options.tokenUrl);
+  const basic = `Basic ${toBase64(`${clientId}:${clientSecret}`)}`;
+  const http = createApiClient({
+    baseUrl: url.origin,
+    secrets: [clientSecret, basic.slice('Basic '.length)],
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    rateLimit: false,
+  });
+  const refreshBeforeMs = (options.refreshBeforeExpirySeconds ?? 60) * 1000;
+  const retry: RetryOptions | false =
+    options.retry === false ? false : { retryNonIdempotent: true, ...options.retry };
+
+  let cached: CachedToken | undefined;
+  let inFlight: Promise<CachedToken> | undefined;
+
+  const fetchToken = (call: CallOptions): Promise<CachedToken> => {
+    inFlight ??= (async () => {
+      const body: Record<string, string> = { grant_type: 'client_credentials' };
+      if (scope) body.scope = scope;
+      const response = await http.request<TokenResponse>('POST', url.pathname, {
+        body,
+        headers: {
+          authorization: basic,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        retry,
+        ...(call.signal ? { signal: call.signal } : {}),
+      });
+      const token = parseTokenResponse(response);
+      cached = token;
+      return token;
+    })().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+
+  return {
+    secrets: Object.freeze([clientSecret]),
+    async getToken(context = {}) {
+      const now = Date.now();
+      if (cached && now < cached.expiresAt) {
+        // Still valid but close to expiry: refresh in the background, keep serving this one.
+        if (now >= cached.expiresAt - refreshBeforeMs && !inFlight)
+          fetchToken({}).catch(() => undefined);
+        return cached.value;
+      }
+      const call: CallOptions = context.signal ? { signal: context.signal } : {};
+      return (await fetchToken(call)).value;
+    },
+    invalidate(token) {
+      if (cached?.value === token) cached = undefined;
+    },
+  };
+}
+
+function parseTokenResponse(body: TokenResponse | undefined): CachedToken {
+  const value = body?.access_token;
+  if (typeof value !== 'string' || value === '')
+    throw new ValidationError('access_token', 'the token endpoint returned no access_token');
+  const type = body?.token_type;
+  if (typeof type === 'string' && type.toLowerCase() !== 'bearer')
+    throw new ValidationError(
+      'token_type',
+      `the token endpoint returned a "${type}" token, not a bearer token`,
+    );
+  return { value, expiresAt: expiryOf(value, body?.expires_in) };
+}
+
+function expiryOf(token: string, expiresIn: unknown): number {
+  if (typeof expiresIn === 'number' && Number.isFinite(expiresIn) && expiresIn > 0)
+    return Date.now() + expiresIn * 1000;
+  try {
+    const exp = decodeJwtClaims(token).exp;
+    if (typeof exp === 'number') return exp * 1000;
+  } catch {
+    // Not a JWS: the lifetime is unknown, so the token is kept until the API rejects it.
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+function toBase64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

@@ -1,0 +1,29 @@
+import { normalizeBaseUrl, ValidationError } from '@x/runtime';
+
+/** Family W's token endpoint: `{workforce_api_url}/v2/oauth2/token`. */
+export function workforceTokenUrl(workforceApiUrl: string): string {
+  return `${normalizeBaseUrl(workforceApiUrl, 'workforceApiUrl')}/v2/oauth2/token`;
+}
+
+/** The parts of family A's token endpoint. */
+export interface AccessTokenUrlParts {
+  /** `{access_auth_url}` of your region. */
+  accessAuthUrl: string;
+  tenantId: string;
+  realmId: string;
+  applicationId: string;
+}
+
+/**
+ * Family A's token endpoint:
+ * `{access_auth_url}/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}/token`.
+ */
+export function accessTokenUrl(parts: AccessTokenUrlParts): string {
+  const base = normalizeBaseUrl(parts?.accessAuthUrl, 'accessAuthUrl');
+  const segment = (value: unknown, field: string) => {
+    if (typeof value !== 'string' || value === '' || value === '.' || value === '..')
+      throw new ValidationError(field, 'must be a non-empty id other than "." and ".."');
+    return encodeURIComponent(value);
+  };
+  return `${base}/v1/tenants/${segment(parts.tenantId, 'tenantId')}/realms/${segment(parts.realmId, 'realmId')}/applications/${segment(parts.applicationId, 'applicationId')}/token`;
+}

@@ -1,0 +1,169 @@
+// The client factory every family package builds on: openapi-fetch with our transport underneath
+// (auth, retries, rate limits, timeouts) and one middleware on top (path checks, typed errors).
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { TokenProvider } from './auth.js';
+import { normalizeBaseUrl } from './base-url.js';
+import { errorFromResponse } from './error-mapping.js';
+import { SdkError, ValidationError } from './errors.js';
+import type { ClientEventListener } from './events.js';
+import { assertPathParams } from './path-params.js';
+import { RateLimiter } from './rate-limiter.js';
+import { SecretScrubber } from './redact.js';
+import { DEFAULT_RETRY, type RetryOptions, resolveRetry } from './retry-policy.js';
+import {
+  attemptsOf,
+  type CallOptions,
+  createTransport,
+  type FetchLike,
+  setRequest,
+  type TransportSettings,
+} from './transport.js';
+
+/** Options every family client accepts. */
+export interface ClientOptions {
+  /** The API address for your region, for example `https://…`. https is required except on loopback. */
+  baseUrl: string;
+  /** Supplies bearer tokens: `staticToken(…)` or `clientCredentials(…)` from `@x/auth`. */
+  auth?: TokenProvider;
+  /** Retry settings (default: 2 retries, full-jitter backoff from 0.5 s to 8 s), or `false`. */
+  retry?: RetryOptions | false;
+  /** Timeout of each attempt in ms. Default 30000. */
+  timeoutMs?: number;
+  /**
+   * Hold requests when `RateLimit-Remaining` reaches zero until the window resets, instead of
+   * running into 429s. Default true.
+   */
+  rateLimit?: boolean;
+  /** Largest response body accepted, in bytes. Default 32 MiB. */
+  maxResponseBytes?: number;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Receives retries, rate-limit waits and responses, for metrics and debug logs. */
+  onEvent?: ClientEventListener;
+  /** Further secret values (beyond the auth provider's) to mask in every error and event. */
+  secrets?: readonly string[];
+  /** A fetch implementation to use instead of the global one. */
+  fetch?: FetchLike;
+  /** Source of randomness for backoff jitter (tests pin it). */
+  random?: () => number;
+}
+
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
+
+/** Untyped request for operations outside the typed surface (see the specs' GAPS.md). */
+export interface RawRequestInit extends CallOptions {
+  params?: {
+    path?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    header?: Record<string, string>;
+  };
+  body?: unknown;
+}
+
+/** The shared client behind a family package. */
+export interface ApiClient<Paths extends object> {
+  /**
+   * The typed openapi-fetch client for every operation of the family's spec. It shares auth,
+   * retries, rate limits and errors with the resources: non-2xx responses throw ApiError.
+   */
+  readonly raw: Client<Paths>;
+  /** The normalized base URL. */
+  readonly baseUrl: string;
+  /** Request options for one call: pass the result into a `raw` call. */
+  call(options?: CallOptions): { fetch: FetchLike; signal?: AbortSignal };
+  /** Any request, untyped: for operations the spec does not describe. Returns the parsed body. */
+  request<T = unknown>(method: Method, path: string, init?: RawRequestInit): Promise<T>;
+}
+
+/** Creates the shared client for a family's typed path map. */
+export function createApiClient<Paths extends object>(options: ClientOptions): ApiClient<Paths> {
+  if (options === null || typeof options !== 'object')
+    throw new TypeError('client options are required');
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const scrubber = new SecretScrubber();
+  for (const secret of [...(options.auth?.secrets ?? []), ...(options.secrets ?? [])])
+    scrubber.add(secret);
+  const settings: TransportSettings = {
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    auth: options.auth,
+    retry: resolveRetry(DEFAULT_RETRY, options.retry),
+    timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
+    maxResponseBytes: positive(options.maxResponseBytes, 32 * 1024 * 1024, 'maxResponseBytes'),
+    limiter: options.rateLimit === false ? undefined : new RateLimiter(options.onEvent),
+    scrubber,
+    onEvent: options.onEvent,
+    random: options.random ?? Math.random,
+  };
+  const defaultTransport = createTransport(settings);
+  const raw = createClient<Paths>({ baseUrl, fetch: defaultTransport, headers: options.headers });
+  raw.use(contractMiddleware(scrubber));
+
+  const call = (callOptions?: CallOptions) => {
+    const init: { fetch: FetchLike; signal?: AbortSignal } = {
+      fetch: createTransport(settings, callOptions),
+    };
+    if (callOptions?.signal) init.signal = callOptions.signal;
+    return init;
+  };
+
+  return {
+    raw,
+    baseUrl,
+    call,
+    async request<T>(method: Method, path: string, init: RawRequestInit = {}): Promise<T> {
+      const { params, body, headers, ...callOptions } = init;
+      const untyped = raw as unknown as Client<Record<string, Record<string, unknown>>>;
+      // Headers go to openapi-fetch, whose body serializer reads the content type (JSON or form).
+      const options = { params, body, headers, ...call(callOptions) };
+      const { data } = await untyped.request(
+        method.toLowerCase() as never,
+        path as never,
+        options as never,
+      );
+      return data as T;
+    },
+  };
+}
+
+/**
+ * Checks path parameters before anything is sent, and turns a non-2xx response into the typed
+ * error for its status, with the operation's path template and attempt count.
+ */
+function contractMiddleware(scrubber: SecretScrubber): Middleware {
+  return {
+    onRequest({ request, schemaPath, params }) {
+      try {
+        assertPathParams(schemaPath, params.path as Record<string, unknown> | undefined);
+      } catch (error) {
+        if (error instanceof SdkError)
+          setRequest(error, { method: request.method, pathTemplate: schemaPath });
+        throw error;
+      }
+    },
+    async onResponse({ request, response, schemaPath }) {
+      if (response.ok) return undefined;
+      throw await errorFromResponse(
+        response,
+        {
+          method: request.method,
+          pathTemplate: schemaPath,
+          path: new URL(request.url).pathname,
+          attempts: attemptsOf.get(response) ?? 1,
+        },
+        scrubber,
+      );
+    },
+    onError({ error, schemaPath }) {
+      if (error instanceof SdkError)
+        setRequest(error, { method: error.request?.method ?? '', pathTemplate: schemaPath });
+      return error instanceof Error ? error : new SdkError(String(error));
+    },
+  };
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new ValidationError(name, 'must be a positive number');
+  return value;
+}

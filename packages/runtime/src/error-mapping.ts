@@ -1,0 +1,148 @@
+// Turns a non-2xx response into the ApiError subclass for its status, whatever the body format:
+// the W/A envelope, the SCIM error object, family E's {message}, HTML, or a truncated body.
+import {
+  ApiError,
+  type ApiErrorInit,
+  BadRequestError,
+  ConflictError,
+  type ErrorPayload,
+  ForbiddenError,
+  NotFoundError,
+  PreconditionFailedError,
+  RateLimitError,
+  type RequestContext,
+  ServerError,
+  UnauthorizedError,
+} from './errors.js';
+import { redactBodyText, redactJson, type SecretScrubber } from './redact.js';
+
+/** Error bodies beyond this size are cut: an error never needs more, and memory stays bounded. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+const KEPT_HEADERS = [
+  'content-type',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'retry-after',
+  'x-request-id',
+  'x-correlation_id',
+  'x-correlation-id',
+  'request-id',
+];
+
+/** Reads at most `maxBytes` of a body as text, then cancels the rest. */
+export async function readBodyCapped(
+  response: Response,
+  maxBytes = MAX_ERROR_BODY_BYTES,
+): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let room = maxBytes;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (value.byteLength >= room) {
+        text += decoder.decode(value.subarray(0, room), { stream: true });
+        await reader.cancel().catch(() => undefined);
+        break;
+      }
+      room -= value.byteLength;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // A body cut off mid-stream still yields the right error class; keep what arrived.
+  }
+  return text + decoder.decode();
+}
+
+/** Reads whatever error format the body holds. */
+export function parseErrorPayload(body: unknown): ErrorPayload {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
+  const b = body as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const isScim =
+    Array.isArray(b.schemas) &&
+    b.schemas.some((s) => typeof s === 'string' && s.includes(':api:messages:2.0:Error'));
+  if (isScim || (('scimType' in b || 'detail' in b) && !('code' in b))) {
+    const scim = {
+      schemas: Array.isArray(b.schemas)
+        ? b.schemas.filter((s): s is string => typeof s === 'string')
+        : [],
+      status: str(b.status) ?? (typeof b.status === 'number' ? String(b.status) : undefined),
+      scimType: str(b.scimType),
+      detail: str(b.detail),
+    };
+    return { scim, message: scim.detail, code: scim.scimType };
+  }
+  return {
+    code: str(b.code),
+    message: str(b.message),
+    details: Array.isArray(b.details)
+      ? b.details.filter((d) => d !== null && typeof d === 'object')
+      : undefined,
+  };
+}
+
+/** Chooses the error class for a status. */
+export function errorClassFor(status: number): new (init: ApiErrorInit) => ApiError {
+  switch (status) {
+    case 400:
+      return BadRequestError;
+    case 401:
+      return UnauthorizedError;
+    case 403:
+      return ForbiddenError;
+    case 404:
+      return NotFoundError;
+    case 409:
+      return ConflictError;
+    case 412:
+      return PreconditionFailedError;
+    case 429:
+      return RateLimitError;
+    default:
+      return status >= 500 ? ServerError : ApiError;
+  }
+}
+
+/** Builds the typed error for a non-2xx response; reads (and consumes) the body. */
+export async function errorFromResponse(
+  response: Response,
+  request: RequestContext,
+  scrubber?: SecretScrubber,
+): Promise<ApiError> {
+  const text = await readBodyCapped(response);
+  const clean = (s: string) => (scrubber ? scrubber.scrub(s) : s);
+  let body: unknown;
+  try {
+    body = text ? redactJson(JSON.parse(text)) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const payload = parseErrorPayload(body);
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const v = response.headers.get(name);
+    if (v !== null) headers[name] = clean(v);
+  }
+  const requestId =
+    headers['x-request-id'] ??
+    headers['x-correlation_id'] ??
+    headers['x-correlation-id'] ??
+    headers['request-id'];
+  const ErrorClass = errorClassFor(response.status);
+  return new ErrorClass({
+    ...payload,
+    message: payload.message === undefined ? undefined : clean(payload.message),
+    status: response.status,
+    request,
+    requestId,
+    rawBody: clean(redactBodyText(text)),
+    body: body === undefined ? undefined : JSON.parse(clean(JSON.stringify(body))),
+    headers,
+  });
+}

@@ -1,0 +1,242 @@
+// The errors the SDK throws. Every one extends SdkError; HTTP failures extend ApiError and are
+// chosen by status so callers can `instanceof` them. None of them holds a request, its headers
+// or a credential: only what is safe to log.
+
+/** Where a failure happened: enough to find the call in logs, never a credential. */
+export interface RequestContext {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** The operation's path template, for example `/v2/users/{user_id}`, when known. */
+  readonly pathTemplate?: string | undefined;
+  /** The request path that was sent, without the query string. */
+  readonly path?: string | undefined;
+  /** How many attempts were made (1 when there was no retry). */
+  readonly attempts?: number | undefined;
+}
+
+/** Base class of every error the SDK throws. */
+export class SdkError extends Error {
+  override readonly name: string = 'SdkError';
+  /** Method, path template and attempts of the call that failed, when a call was involved. */
+  readonly request: RequestContext | undefined;
+
+  constructor(
+    message: string,
+    options: { request?: RequestContext | undefined; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.request = options.request;
+  }
+
+  /** A plain, credential-free representation for structured logs. */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, request: this.request };
+  }
+}
+
+/** A value the caller passed is invalid; nothing was sent. */
+export class ValidationError extends SdkError {
+  override readonly name: string = 'ValidationError';
+  /** The argument or field at fault, for example `path.user_id` or `group.display_name`. */
+  readonly field: string;
+  constructor(field: string, message: string, options: { request?: RequestContext } = {}) {
+    super(`${field}: ${message}`, options);
+    this.field = field;
+  }
+  override toJSON() {
+    return { ...super.toJSON(), field: this.field };
+  }
+}
+
+/** The connection failed or was reset before a complete response arrived. */
+export class ConnectionError extends SdkError {
+  override readonly name: string = 'ConnectionError';
+}
+
+/** An attempt took longer than its timeout. */
+export class TimeoutError extends SdkError {
+  override readonly name: string = 'TimeoutError';
+  /** The per-attempt timeout that was exceeded, in milliseconds. */
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, options: { request?: RequestContext; cause?: unknown } = {}) {
+    super(`request timed out after ${timeoutMs} ms`, options);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller's AbortSignal fired. */
+export class AbortError extends SdkError {
+  override readonly name: string = 'AbortError';
+}
+
+/** Where a resource named in a 404 lives (family W and A error details). */
+export interface ResourceInfo {
+  type: 'ResourceInfo';
+  resource_type?: string;
+  id?: string;
+  description?: string;
+}
+/** One invalid field of a 400 (family W and A error details). */
+export interface FieldViolation {
+  field?: string;
+  description?: string;
+}
+/** The FieldViolations detail of a 400. */
+export interface FieldViolations {
+  type: 'FieldViolations';
+  field_violations?: FieldViolation[];
+}
+/** An item of an error envelope's `details`; unknown kinds are kept as they came. */
+export type ErrorDetail =
+  | ResourceInfo
+  | FieldViolations
+  | { type?: string; [key: string]: unknown };
+
+/** The SCIM error object (RFC 7644 section 3.12). */
+export interface ScimErrorBody {
+  schemas?: string[];
+  status?: string;
+  scimType?: string;
+  detail?: string;
+}
+
+/** What the server said about a failure, parsed from any of the platform's error formats. */
+export interface ErrorPayload {
+  /** Lower-case status name of the W/A envelope, for example `not_found`. */
+  code?: string | undefined;
+  /** The server's message (`message` of W/A/E, `detail` of SCIM). */
+  message?: string | undefined;
+  /** W/A envelope details. */
+  details?: ErrorDetail[] | undefined;
+  /** The SCIM error object, when the body was one. */
+  scim?: ScimErrorBody | undefined;
+}
+
+export interface ApiErrorInit extends ErrorPayload {
+  status: number;
+  request: RequestContext;
+  requestId?: string | undefined;
+  /** The response body as text, with secrets masked; kept even when it is not JSON. */
+  rawBody: string;
+  /** Parsed JSON body with secrets masked, when the body was JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The server answered with a non-2xx status. */
+export class ApiError extends SdkError {
+  override readonly name: string = 'ApiError';
+  readonly status: number;
+  /** Lower-case status name from the error envelope, for example `not_found`. */
+  readonly code: string | undefined;
+  /** Error envelope details (ResourceInfo, FieldViolations, …); empty when none were sent. */
+  readonly details: ErrorDetail[];
+  /** The SCIM error object, when the server sent one. */
+  readonly scim: ScimErrorBody | undefined;
+  /** Request id the server returned (`x-request-id`, `x-correlation_id`, …), if any. */
+  readonly requestId: string | undefined;
+  /** The body as text, secrets masked; also kept for non-JSON and truncated bodies. */
+  readonly rawBody: string;
+  /** The parsed body, secrets masked, when it was JSON. */
+  readonly body: unknown;
+  /** Response headers that help diagnose (rate limits, request ids, content type). */
+  readonly headers: Record<string, string>;
+
+  constructor(init: ApiErrorInit) {
+    const what = init.message ?? init.scim?.detail ?? (init.rawBody.slice(0, 200) || 'no body');
+    const where =
+      `${init.request.method} ${init.request.pathTemplate ?? init.request.path ?? ''}`.trim();
+    const id = init.requestId ? ` (request id ${init.requestId})` : '';
+    super(`${where} failed with ${init.status}${init.code ? ` ${init.code}` : ''}: ${what}${id}`, {
+      request: init.request,
+    });
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? [];
+    this.scim = init.scim;
+    this.requestId = init.requestId;
+    this.rawBody = init.rawBody;
+    this.body = init.body;
+    this.headers = init.headers ?? {};
+  }
+
+  override toJSON() {
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      code: this.code,
+      details: this.details,
+      scim: this.scim,
+      requestId: this.requestId,
+    };
+  }
+}
+
+/** 400: malformed request or invalid parameters. */
+export class BadRequestError extends ApiError {
+  override readonly name: string = 'BadRequestError';
+  /** Every field violation from the FieldViolations details, flattened. */
+  get fieldViolations(): FieldViolation[] {
+    return this.details.flatMap((d) =>
+      d.type === 'FieldViolations' && Array.isArray(d.field_violations)
+        ? (d.field_violations as FieldViolation[])
+        : [],
+    );
+  }
+}
+/** 401: the token was not recognised. */
+export class UnauthorizedError extends ApiError {
+  override readonly name: string = 'UnauthorizedError';
+}
+/** 403: the token lacks access, or the resource belongs elsewhere. */
+export class ForbiddenError extends ApiError {
+  override readonly name: string = 'ForbiddenError';
+}
+/** 404: the resource does not exist. */
+export class NotFoundError extends ApiError {
+  override readonly name: string = 'NotFoundError';
+  /** The ResourceInfo detail naming what was not found, if the server sent one. */
+  get resourceInfo(): ResourceInfo | undefined {
+    return this.details.find((d): d is ResourceInfo => d.type === 'ResourceInfo');
+  }
+}
+/** 409: conflict with an existing resource, or dependents prevent the change. */
+export class ConflictError extends ApiError {
+  override readonly name: string = 'ConflictError';
+}
+/** 412: a precondition failed. */
+export class PreconditionFailedError extends ApiError {
+  override readonly name: string = 'PreconditionFailedError';
+}
+/** 429: rate limit exceeded. */
+export class RateLimitError extends ApiError {
+  override readonly name: string = 'RateLimitError';
+  /** `RateLimit-Limit`: requests allowed per window. */
+  get limit(): number | undefined {
+    return headerNumber(this.headers['ratelimit-limit']);
+  }
+  /** `RateLimit-Remaining`: requests left in the window. */
+  get remaining(): number | undefined {
+    return headerNumber(this.headers['ratelimit-remaining']);
+  }
+  /** `RateLimit-Reset`: seconds until the window resets. */
+  get resetSeconds(): number | undefined {
+    return headerNumber(this.headers['ratelimit-reset']);
+  }
+}
+/** 5xx: the server failed. */
+export class ServerError extends ApiError {
+  override readonly name: string = 'ServerError';
+}
+
+/** Parses a numeric header value; undefined when absent or not a finite number. */
+export function headerNumber(value: string | null | undefined): number | undefined {
+  if (value === null || value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** A response body was larger than the client's `maxResponseBytes`. */
+export class ResponseTooLargeError extends SdkError {
+  override readonly name: string = 'ResponseTooLargeError';
+}

@@ -1,0 +1,303 @@
+// The retry layer: a wrapped fetch under openapi-fetch's middleware chain, so every call of every
+// package gets the same auth, timeouts, retries and rate-limit handling. It returns the final
+// response (2xx or not) or throws ConnectionError, TimeoutError or AbortError.
+import type { TokenProvider } from './auth.js';
+import {
+  AbortError,
+  ConnectionError,
+  headerNumber,
+  type RequestContext,
+  ResponseTooLargeError,
+  SdkError,
+  TimeoutError,
+} from './errors.js';
+import { type ClientEventListener, emit } from './events.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { SecretScrubber } from './redact.js';
+import {
+  backoffDelay,
+  mayRetryStatus,
+  mayRetryWithoutResponse,
+  type ResolvedRetryOptions,
+  type RetryOptions,
+  resolveRetry,
+} from './retry-policy.js';
+import { abortable, abortErrorFrom, sleep } from './sleep.js';
+
+/** The fetch signature the SDK calls; any WHATWG-compatible fetch works. */
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
+
+/** Options of one call; each overrides the client's setting for that call only. */
+export interface CallOptions {
+  /** Aborts the whole call, including backoff and rate-limit waits. */
+  signal?: AbortSignal;
+  /** Timeout of each attempt in ms (headers and body). */
+  timeoutMs?: number;
+  /** Retry settings for this call, or `false` for a single attempt. */
+  retry?: RetryOptions | false;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+}
+
+export interface TransportSettings {
+  fetch: FetchLike;
+  auth: TokenProvider | undefined;
+  retry: ResolvedRetryOptions;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  limiter: RateLimiter | undefined;
+  scrubber: SecretScrubber;
+  onEvent: ClientEventListener | undefined;
+  random: () => number;
+}
+
+/** How many attempts produced a response: read by the error middleware. */
+export const attemptsOf = new WeakMap<Response, number>();
+
+/** Builds the fetch a call runs through, with the call's options folded in. */
+export function createTransport(settings: TransportSettings, call: CallOptions = {}): FetchLike {
+  const retry = resolveRetry(settings.retry, call.retry);
+  const timeoutMs = call.timeoutMs ?? settings.timeoutMs;
+  return (input) => send(settings, retry, timeoutMs, input, call);
+}
+
+async function send(
+  s: TransportSettings,
+  retry: ResolvedRetryOptions,
+  timeoutMs: number,
+  request: Request,
+  call: CallOptions,
+): Promise<Response> {
+  const method = request.method;
+  const path = new URL(request.url).pathname;
+  const signal = call.signal;
+  // Buffered once so every attempt can send it again.
+  const body = request.body ? await request.arrayBuffer() : undefined;
+  let refreshedAfter401 = false;
+
+  for (let attempt = 1; ; attempt++) {
+    const context: RequestContext = { method, path, attempts: attempt };
+    if (signal?.aborted) throw withContext(abortErrorFrom(signal), context);
+    if (s.limiter)
+      await s.limiter
+        .acquire(signal)
+        .catch((e: unknown) => Promise.reject(withContext(e, context)));
+    let released = false;
+    const release = (headers?: Headers) => {
+      if (!released) s.limiter?.release(headers);
+      released = true;
+    };
+
+    let token: string | undefined;
+    let response: Response;
+    const started = Date.now();
+    try {
+      token = s.auth
+        ? await abortable(s.auth.getToken(signal ? { signal } : {}), signal)
+        : undefined;
+      s.scrubber.add(token);
+      const headers = new Headers(request.headers);
+      for (const [k, v] of Object.entries(call.headers ?? {})) headers.set(k, v);
+      if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+      response = await attemptOnce(
+        s,
+        new Request(request.url, { method, headers, body, redirect: request.redirect }),
+        timeoutMs,
+        signal,
+        context,
+      );
+    } catch (error) {
+      release();
+      const failure = withContext(error, context);
+      const reason = failure instanceof TimeoutError ? 'timeout' : 'connection';
+      if (
+        (failure instanceof ConnectionError || failure instanceof TimeoutError) &&
+        attempt <= retry.maxRetries &&
+        mayRetryWithoutResponse(method, retry)
+      ) {
+        const delayMs = backoffDelay(attempt, retry, s.random);
+        emit(s.onEvent, { type: 'retry', method, path, attempt, delayMs, reason });
+        await sleep(delayMs, signal).catch((e: unknown) => Promise.reject(withContext(e, context)));
+        continue;
+      }
+      throw failure;
+    }
+    release(response.headers);
+    emit(s.onEvent, {
+      type: 'response',
+      method,
+      path,
+      status: response.status,
+      attempt,
+      durationMs: Date.now() - started,
+    });
+
+    // A 401 means the request was not processed: one fresh token, one more try, any method.
+    if (
+      response.status === 401 &&
+      token !== undefined &&
+      s.auth?.invalidate &&
+      !refreshedAfter401
+    ) {
+      refreshedAfter401 = true;
+      s.auth.invalidate(token);
+      emit(s.onEvent, {
+        type: 'retry',
+        method,
+        path,
+        attempt,
+        delayMs: 0,
+        reason: 'unauthorized',
+        status: 401,
+      });
+      attempt--;
+      continue;
+    }
+    if (attempt <= retry.maxRetries) {
+      const delayMs = retryDelay(response, method, attempt, retry, s);
+      if (delayMs !== undefined) {
+        emit(s.onEvent, {
+          type: 'retry',
+          method,
+          path,
+          attempt,
+          delayMs,
+          reason: response.status === 429 ? 'rate-limited' : 'server-error',
+          status: response.status,
+        });
+        await sleep(delayMs, signal).catch((e: unknown) => Promise.reject(withContext(e, context)));
+        continue;
+      }
+    }
+    attemptsOf.set(response, attempt);
+    return response;
+  }
+}
+
+/** The wait before retrying this response, or undefined when it must not be retried. */
+function retryDelay(
+  response: Response,
+  method: string,
+  attempt: number,
+  retry: ResolvedRetryOptions,
+  s: TransportSettings,
+): number | undefined {
+  if (response.status === 429) {
+    // The request was not processed, so any method may be sent again once the window resets.
+    const resetSeconds =
+      headerNumber(response.headers.get('ratelimit-reset')) ??
+      headerNumber(response.headers.get('retry-after'));
+    if (resetSeconds === undefined) return backoffDelay(attempt, retry, s.random);
+    const waitMs = Math.max(0, resetSeconds * 1000);
+    if (waitMs > retry.maxRateLimitWaitMs) return undefined;
+    s.limiter?.block(waitMs);
+    return waitMs;
+  }
+  if (!mayRetryStatus(response.status, method, retry)) return undefined;
+  const retryAfter = headerNumber(response.headers.get('retry-after'));
+  if (retryAfter !== undefined && retryAfter * 1000 <= retry.maxRateLimitWaitMs)
+    return retryAfter * 1000;
+  return backoffDelay(attempt, retry, s.random);
+}
+
+/**
+ * One attempt under its own timeout. The body is read here, within the timeout, so a connection
+ * reset or a stall in the middle of the body is an attempt failure like any other.
+ */
+async function attemptOnce(
+  s: TransportSettings,
+  request: Request,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  context: RequestContext,
+): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const response = await s.fetch(request, { signal: controller.signal });
+    const bytes = await readAll(response, s.maxResponseBytes, controller);
+    return new Response(response.status === 204 || response.status === 304 ? null : bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  } catch (error) {
+    if (error instanceof SdkError) throw error;
+    if (signal?.aborted)
+      throw new AbortError('the call was aborted', { request: context, cause: signal.reason });
+    if (timedOut) throw new TimeoutError(timeoutMs, { request: context });
+    throw new ConnectionError(`connection failed: ${describe(error)}`, {
+      request: context,
+      cause: error,
+    });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Reads a whole body, refusing one larger than the client's limit. */
+async function readAll(
+  response: Response,
+  maxBytes: number,
+  controller: AbortController,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = headerNumber(response.headers.get('content-length'));
+  if (declared !== undefined && declared > maxBytes) {
+    controller.abort();
+    throw new ResponseTooLargeError(
+      `response body of ${declared} bytes exceeds the limit of ${maxBytes}`,
+    );
+  }
+  if (!response.body) return new Uint8Array(0);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLargeError(`response body exceeds the limit of ${maxBytes} bytes`);
+    }
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function describe(error: unknown): string {
+  const cause =
+    error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error instanceof Error ? error.message : String(error)}${cause}`;
+}
+
+/** Adds the request context to an SDK error that lacks it; wraps anything else. */
+function withContext(error: unknown, context: RequestContext): SdkError {
+  if (error instanceof SdkError) {
+    if (!error.request) setRequest(error, context);
+    return error;
+  }
+  return new ConnectionError(describe(error), { request: context, cause: error });
+}
+
+/** Sets or widens an error's request context (the middleware adds the path template). */
+export function setRequest(error: SdkError, context: RequestContext): void {
+  Object.defineProperty(error, 'request', {
+    value: { ...error.request, ...context },
+    enumerable: true,
+  });
+}

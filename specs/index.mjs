@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Names of the published specs, one per API family. */
-export const specNames = Object.freeze(['legacy', 'workforce', 'events']);
+export const specNames = Object.freeze(['legacy', 'workforce', 'access', 'events']);
 
 /**
  * Absolute path of a published spec file.

@@ -13,6 +13,7 @@ const alias = families.map((name) => ({
 export default defineConfig({
   resolve: { alias },
   test: {
+    reporters: ['default', './tools/vitest/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'specs', include: ['specs/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'tools', include: ['tools/*/test/**/*.test.ts'] } },

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { specPath } from '@x/specs';
+import './provided-context.js';
 
 const require = createRequire(import.meta.url);
 

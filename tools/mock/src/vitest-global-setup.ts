@@ -2,13 +2,7 @@
 import { specNames } from '@x/specs';
 import type { TestProject } from 'vitest/node';
 import { startMocks } from './index.js';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Base URL of the Prism mock for each spec name. */
-    mockUrls: Record<string, string>;
-  }
-}
+import './provided-context.js';
 
 export default async function setup(project: TestProject) {
   const mocks = await startMocks(specNames);

@@ -84,8 +84,8 @@ describe('users.create (POST /v1/manage/users)', () => {
 
   it('a body that breaks the spec, sent through the raw client, is refused by Prism as a typed error', async () => {
     const error = await legacy.raw
-      // @ts-expect-error: email is required by the spec
       .POST('/v1/manage/users', {
+        // @ts-expect-error: email is required by the spec, so the typed client refuses this body
         body: {
           external_id: 'x',
           user_name: 'x',

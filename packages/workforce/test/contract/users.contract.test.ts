@@ -1,0 +1,107 @@
+import { NotFoundError } from '@x/runtime';
+import { type User, type UserPage, userFilter, userOrderBy } from '@x/workforce';
+import { describe, expect, it } from 'vitest';
+import {
+  declaredErrors,
+  example,
+  expectAcceptedByPrism,
+  recordResponses,
+  workforce,
+} from './support.js';
+
+recordResponses();
+const ADA = '5f0c6a1e-7c41-4d0e-9f5b-2f4a9d3c1b07';
+
+describe('users.create (POST /v2/users)', () => {
+  it('sends a request Prism accepts and returns the example, typed', async () => {
+    const user: User = await workforce.users.create({
+      external_id: 'crm-000123',
+      username: 'ada',
+      display_name: 'Ada Lovelace',
+    });
+    expectAcceptedByPrism();
+    expect(user).toEqual(example('createUser'));
+    const state: string | undefined = user.state;
+    expect(state).toBe('ACTIVE');
+  });
+  declaredErrors('createUser', (client, options) =>
+    client.users.create({ username: 'ada' }, options),
+  );
+});
+
+describe('users.get (GET /v2/users/{user_id})', () => {
+  it('returns the example user', async () => {
+    expect(await workforce.users.get(ADA)).toEqual(example('getUser'));
+    expectAcceptedByPrism();
+  });
+  it('a 404 names the resource', async () => {
+    const error = await workforce.users
+      .get(ADA, { headers: { Prefer: 'code=404' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).resourceInfo).toMatchObject({ resource_type: 'user', id: ADA });
+    expect((error as NotFoundError).request).toMatchObject({
+      method: 'GET',
+      pathTemplate: '/v2/users/{user_id}',
+      path: `/v2/users/${ADA}`,
+    });
+  });
+  declaredErrors('getUser', (client, options) => client.users.get(ADA, options));
+});
+
+describe('users.update (PATCH /v2/users/{user_id})', () => {
+  it('sends a partial update Prism accepts and returns the example', async () => {
+    expect(await workforce.users.update(ADA, { display_name: 'Ada King' })).toEqual(
+      example('updateUser'),
+    );
+    expectAcceptedByPrism();
+  });
+  declaredErrors('updateUser', (client, options) =>
+    client.users.update(ADA, { display_name: 'Ada King' }, options),
+  );
+});
+
+describe('users.delete (DELETE /v2/users/{user_id})', () => {
+  it('resolves with nothing on the empty 200', async () => {
+    await expect(workforce.users.delete(ADA)).resolves.toBeUndefined();
+    expectAcceptedByPrism();
+  });
+  declaredErrors('deleteUser', (client, options) => client.users.delete(ADA, options));
+});
+
+describe('users.list / listPage (GET /v2/users)', () => {
+  it('iterates the example page with filter, order and page size', async () => {
+    const users = await workforce.users
+      .list({
+        filter: userFilter.username.sw('a').and(userFilter.last_auth_time.pr()),
+        orderBy: userOrderBy.desc('last_auth_time').asc('display_name'),
+        pageSize: 50,
+      })
+      .toArray();
+    expectAcceptedByPrism();
+    expect(users).toEqual(example<UserPage>('listUsers').users);
+  });
+  it('listPage returns the typed page', async () => {
+    const page: UserPage = await workforce.users.listPage({ pageSize: 1000, skip: 0 });
+    expectAcceptedByPrism();
+    expect(page).toEqual(example('listUsers'));
+  });
+  declaredErrors('listUsers', (client, options) => client.users.listPage({}, options));
+});
+
+describe('users.listGroups / listGroupsPage (GET /v2/users/{user_id}/groups)', () => {
+  it('iterates the direct groups', async () => {
+    const groups = await workforce.users.listGroups(ADA).toArray();
+    expectAcceptedByPrism();
+    expect(groups).toEqual(example<{ groups: unknown[] }>('listUserGroups').groups);
+  });
+  it('listGroupsPage returns the typed page', async () => {
+    expect(await workforce.users.listGroupsPage(ADA, { pageSize: 10 })).toEqual(
+      example('listUserGroups'),
+    );
+    expectAcceptedByPrism();
+  });
+  declaredErrors('listUserGroups', (client, options) =>
+    client.users.listGroupsPage(ADA, {}, options),
+  );
+});

@@ -8,4 +8,6 @@ export default defineConfig({
   clean: true,
   platform: 'neutral',
   target: 'es2022',
+  // Only loaded, dynamically, when an export writes to a file path (Node).
+  deps: { neverBundle: [/^node:/] },
 });

@@ -1,0 +1,168 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { staticToken } from '@x/auth';
+import {
+  createEventsClient,
+  type EventsCheckpoint,
+  ExportError,
+  type ExportProgress,
+} from '@x/events';
+import { AbortError, ServerError } from '@x/runtime';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeEventsServer, makeEvent, startFakeEventsServer } from './fake-server.js';
+
+let server: FakeEventsServer | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+const BASE = 1_800_000_000_000;
+const client = (url: string) =>
+  createEventsClient({ baseUrl: url, auth: staticToken('fake-key'), retry: { baseDelayMs: 1 } });
+const sample = (n: number) =>
+  Array.from({ length: n }, (_, i) => makeEvent(BASE + Math.floor(i / 3)));
+const idsOf = (ndjson: string) =>
+  ndjson
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => (JSON.parse(line) as { id: string }).id);
+
+describe('exportEvents', () => {
+  it('writes NDJSON to a file, stops on a failure, and resumes from its checkpoint without a duplicate line', async () => {
+    server = await startFakeEventsServer(sample(2500));
+    dir = await mkdtemp(join(tmpdir(), 'events-export-'));
+    const file = join(dir, 'events.ndjson');
+    const events = client(server.url);
+    // The third page fails beyond the runtime's retries.
+    server.fail = (n) => (n >= 3 && n <= 5 ? 503 : undefined);
+    const progress: ExportProgress[] = [];
+    const error = await events
+      .exportEvents({
+        query: { page_size: 1000 },
+        to: file,
+        onProgress: (p) => void progress.push(p),
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExportError);
+    const stopped = error as ExportError;
+    expect(stopped.cause).toBeInstanceOf(ServerError);
+    expect(stopped.progress.events).toBe(2000);
+    expect(progress.map((p) => p.events)).toEqual([1000, 2000]);
+    const partial = await readFile(file, 'utf8');
+    expect(Buffer.byteLength(partial)).toBe(stopped.progress.bytes);
+
+    server.fail = undefined;
+    const resumed = await events.exportEvents({
+      query: { page_size: 1000 },
+      to: file,
+      checkpoint: JSON.stringify(stopped.checkpoint),
+    });
+    expect(resumed.events).toBe(500);
+    const ids = idsOf(await readFile(file, 'utf8'));
+    expect(ids).toEqual(server.ids());
+    expect(new Set(ids).size).toBe(2500);
+    expect(resumed.checkpoint.recordedAfter).toBe(server.maxRecorded());
+  });
+
+  it('writes to a WritableStream, honouring its backpressure, and stops cleanly on abort', async () => {
+    server = await startFakeEventsServer(sample(900));
+    const chunks: Uint8Array[] = [];
+    // Queued = chunks handed to the stream minus chunks it finished: without backpressure the
+    // whole page would queue up.
+    let queued = 0;
+    let maxQueued = 0;
+    const slow = () =>
+      new WritableStream<Uint8Array>(
+        {
+          async write(chunk) {
+            await new Promise((r) => setTimeout(r, 0));
+            chunks.push(chunk);
+            queued--;
+          },
+        },
+        {
+          highWaterMark: 4,
+          size: () => {
+            queued++;
+            maxQueued = Math.max(maxQueued, queued);
+            return 1;
+          },
+        },
+      );
+    const stop = new AbortController();
+    const events = client(server.url);
+    const error = await events
+      .exportEvents({
+        query: { page_size: 300 },
+        to: slow(),
+        signal: stop.signal,
+        onProgress: (p) => {
+          if (p.pages === 2) stop.abort();
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExportError);
+    expect((error as ExportError).cause).toBeInstanceOf(AbortError);
+    const checkpoint: EventsCheckpoint = (error as ExportError).checkpoint;
+    expect(chunks).toHaveLength(600);
+    expect(maxQueued).toBeLessThanOrEqual(5);
+
+    const done = await events.exportEvents({ query: { page_size: 300 }, to: slow(), checkpoint });
+    expect(done.events).toBe(300);
+    const text = new TextDecoder().decode(Buffer.concat(chunks));
+    expect(idsOf(text)).toEqual(server.ids());
+  });
+
+  it('writes to a Node Writable and waits for drain', async () => {
+    server = await startFakeEventsServer(sample(500));
+    const lines: string[] = [];
+    let drains = 0;
+    let maxBuffered = 0;
+    const sink = new Writable({
+      highWaterMark: 1024,
+      write(chunk: Buffer, _enc, callback) {
+        maxBuffered = Math.max(maxBuffered, sink.writableLength);
+        lines.push(chunk.toString());
+        setImmediate(callback);
+      },
+    });
+    sink.on('drain', () => drains++);
+    const result = await client(server.url).exportEvents({ to: sink, query: { page_size: 1000 } });
+    expect(result).toMatchObject({ events: 500, pages: 1 });
+    expect(drains).toBeGreaterThan(0);
+    expect(maxBuffered).toBeLessThan(1024 + 2048); // one line past the mark at most
+    expect(idsOf(lines.join(''))).toEqual(server.ids());
+    expect(sink.writableEnded).toBe(false); // a stream you pass stays open
+  });
+
+  it('a failing Node stream stops the export with ExportError', async () => {
+    server = await startFakeEventsServer(sample(50));
+    const broken = new Writable({
+      write(_chunk, _enc, callback) {
+        callback(new Error('disk full'));
+      },
+    });
+    const error = await client(server.url)
+      .exportEvents({ to: broken })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExportError);
+    expect((error as ExportError).message).toMatch(/disk full/);
+    expect((error as ExportError).progress.events).toBe(0);
+  });
+
+  it('refuses descending order and a missing target', async () => {
+    const events = createEventsClient({ baseUrl: 'http://127.0.0.1:9' });
+    // @ts-expect-error: exports are ascending
+    await expect(events.exportEvents({ to: 'x', query: { ordering: 'desc' } })).rejects.toThrow(
+      /asc/,
+    );
+    // @ts-expect-error: to is required
+    await expect(events.exportEvents({})).rejects.toThrow(/^to: /);
+  });
+});

@@ -1,7 +1,8 @@
 import {
-  type CallOptions,
+  AbortError,
   createApiClient,
   type FetchLike,
+  normalizeBaseUrl,
   type RetryOptions,
   type TokenProvider,
   ValidationError,
@@ -31,6 +32,8 @@ interface CachedToken {
   value: string;
   /** Epoch ms after which the token must not be used; Infinity when the server gave no lifetime. */
   expiresAt: number;
+  /** Epoch ms from which a background refresh starts. */
+  refreshAt: number;
 }
 
 /** What the token endpoint returns (RFC 6749 section 5.1). */
@@ -61,7 +64,9 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   if (scope !== undefined && typeof scope !== 'string')
     throw new ValidationError('scope', 'must be a string or a list of strings');
 
-  const url = new URL(options.tokenUrl);
+  // Same rules as any base URL (https except loopback, no credentials, query or fragment), and
+  // a ValidationError rather than a TypeError for a malformed one.
+  const url = new URL(normalizeBaseUrl(options.tokenUrl, 'tokenUrl'));
   const basic = `Basic ${toBase64(`${clientId}:${clientSecret}`)}`;
   const http = createApiClient({
     baseUrl: url.origin,
@@ -77,7 +82,9 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   let cached: CachedToken | undefined;
   let inFlight: Promise<CachedToken> | undefined;
 
-  const fetchToken = (call: CallOptions): Promise<CachedToken> => {
+  // One request shared by every caller. It is not bound to any caller's signal: one caller
+  // giving up must not fail the others waiting for the same token (each waits abortably).
+  const fetchToken = (): Promise<CachedToken> => {
     inFlight ??= (async () => {
       const body: Record<string, string> = { grant_type: 'client_credentials' };
       if (scope) body.scope = scope;
@@ -89,9 +96,8 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
           accept: 'application/json',
         },
         retry,
-        ...(call.signal ? { signal: call.signal } : {}),
       });
-      const token = parseTokenResponse(response);
+      const token = parseTokenResponse(response, refreshBeforeMs);
       cached = token;
       return token;
     })().finally(() => {
@@ -106,12 +112,10 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
       const now = Date.now();
       if (cached && now < cached.expiresAt) {
         // Still valid but close to expiry: refresh in the background, keep serving this one.
-        if (now >= cached.expiresAt - refreshBeforeMs && !inFlight)
-          fetchToken({}).catch(() => undefined);
+        if (now >= cached.refreshAt && !inFlight) fetchToken().catch(() => undefined);
         return cached.value;
       }
-      const call: CallOptions = context.signal ? { signal: context.signal } : {};
-      return (await fetchToken(call)).value;
+      return (await abortable(fetchToken(), context.signal)).value;
     },
     invalidate(token) {
       if (cached?.value === token) cached = undefined;
@@ -119,7 +123,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   };
 }
 
-function parseTokenResponse(body: TokenResponse | undefined): CachedToken {
+function parseTokenResponse(body: TokenResponse | undefined, refreshBeforeMs: number): CachedToken {
   const value = body?.access_token;
   if (typeof value !== 'string' || value === '')
     throw new ValidationError('access_token', 'the token endpoint returned no access_token');
@@ -129,7 +133,33 @@ function parseTokenResponse(body: TokenResponse | undefined): CachedToken {
       'token_type',
       `the token endpoint returned a "${type}" token, not a bearer token`,
     );
-  return { value, expiresAt: expiryOf(value, body?.expires_in) };
+  const now = Date.now();
+  const expiresAt = expiryOf(value, body?.expires_in);
+  // A token living shorter than the refresh window would otherwise be refreshed on every call:
+  // refresh such a token once half of its lifetime has passed.
+  const refreshWindow = Math.min(refreshBeforeMs, Math.max(0, expiresAt - now) / 2);
+  return { value, expiresAt, refreshAt: expiresAt - refreshWindow };
+}
+
+/** Waits for the shared token request; the caller's abort rejects only this caller's wait. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted)
+    return Promise.reject(new AbortError('the call was aborted', { cause: signal.reason }));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortError('the call was aborted', { cause: signal.reason }));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 function expiryOf(token: string, expiresIn: unknown): number {

@@ -22,7 +22,9 @@ export function normalizeBaseUrl(baseUrl: unknown, field = 'baseUrl'): string {
     );
   if (url.username || url.password)
     throw new ValidationError(field, 'must not contain credentials');
-  if (url.search || url.hash)
+  // An empty `?` or `#` leaves search and hash empty but stays in href, where the request path
+  // would be appended after it: the serialized form is what must be free of both.
+  if (url.search || url.hash || url.href.includes('?') || url.href.includes('#'))
     throw new ValidationError(field, 'must not contain a query or fragment');
   return url.href.replace(/\/+$/, '');
 }

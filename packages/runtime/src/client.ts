@@ -6,7 +6,7 @@ import { normalizeBaseUrl } from './base-url.js';
 import { errorFromResponse } from './error-mapping.js';
 import { SdkError, ValidationError } from './errors.js';
 import type { ClientEventListener } from './events.js';
-import { assertPathParams } from './path-params.js';
+import { assertPathParams, safePathSerializer } from './path-params.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SecretScrubber } from './redact.js';
 import { DEFAULT_RETRY, type RetryOptions, resolveRetry } from './retry-policy.js';
@@ -95,7 +95,12 @@ export function createApiClient<Paths extends object>(options: ClientOptions): A
     random: options.random ?? Math.random,
   };
   const defaultTransport = createTransport(settings);
-  const raw = createClient<Paths>({ baseUrl, fetch: defaultTransport, headers: options.headers });
+  const raw = createClient<Paths>({
+    baseUrl,
+    fetch: defaultTransport,
+    headers: options.headers,
+    pathSerializer: safePathSerializer,
+  });
   raw.use(contractMiddleware(scrubber));
 
   const call = (callOptions?: CallOptions) => {

@@ -14,7 +14,7 @@ import {
   ServerError,
   UnauthorizedError,
 } from './errors.js';
-import { redactBodyText, redactJson, type SecretScrubber } from './redact.js';
+import { redactAuthorization, redactBodyText, redactJson, type SecretScrubber } from './redact.js';
 
 /** Error bodies beyond this size are cut: an error never needs more, and memory stays bounded. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -79,8 +79,9 @@ export function parseErrorPayload(body: unknown): ErrorPayload {
     return { scim, message: scim.detail, code: scim.scimType };
   }
   return {
-    code: str(b.code),
-    message: str(b.message),
+    // `error` / `error_description`: the OAuth 2.0 error response of the token endpoints.
+    code: str(b.code) ?? str(b.error),
+    message: str(b.message) ?? str(b.error_description),
     details: Array.isArray(b.details)
       ? b.details.filter((d) => d !== null && typeof d === 'object')
       : undefined,
@@ -116,10 +117,12 @@ export async function errorFromResponse(
   scrubber?: SecretScrubber,
 ): Promise<ApiError> {
   const text = await readBodyCapped(response);
-  const clean = (s: string) => (scrubber ? scrubber.scrub(s) : s);
+  const clean = (s: string) => (scrubber ? scrubber.scrub(s) : redactAuthorization(s));
   let body: unknown;
   try {
-    body = text ? redactJson(JSON.parse(text)) : undefined;
+    // Secret-named keys masked, then every string (keys too) scrubbed of known secrets, before
+    // anything is read from it: message, details and the SCIM object all come from the clean copy.
+    body = text ? scrubStrings(redactJson(JSON.parse(text)), clean) : undefined;
   } catch {
     body = undefined;
   }
@@ -137,12 +140,21 @@ export async function errorFromResponse(
   const ErrorClass = errorClassFor(response.status);
   return new ErrorClass({
     ...payload,
-    message: payload.message === undefined ? undefined : clean(payload.message),
     status: response.status,
     request,
     requestId,
     rawBody: clean(redactBodyText(text)),
-    body: body === undefined ? undefined : JSON.parse(clean(JSON.stringify(body))),
+    body,
     headers,
   });
+}
+
+/** Deep copy of a parsed JSON value with `clean` applied to every string, keys included. */
+function scrubStrings(value: unknown, clean: (s: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return clean(value);
+  if (depth > 64 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => scrubStrings(v, clean, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[clean(key)] = scrubStrings(v, clean, depth + 1);
+  return out;
 }

@@ -18,8 +18,12 @@ export class RateLimiter {
 
   constructor(private readonly onEvent?: ClientEventListener) {}
 
-  /** Waits until the budget allows one more request, then counts it as in flight. */
-  async acquire(signal?: AbortSignal): Promise<void> {
+  /**
+   * Waits until the budget allows one more request, then counts it as in flight. A wait longer
+   * than `maxWaitMs` (the caller's `maxRateLimitWaitMs`) is not made: the request goes out, so the
+   * server's 429 ends the call at once instead of holding it for the whole window.
+   */
+  async acquire(signal?: AbortSignal, maxWaitMs = Number.POSITIVE_INFINITY): Promise<void> {
     for (;;) {
       if (!this.#learned) {
         if (!this.#learning) {
@@ -39,10 +43,11 @@ export class RateLimiter {
       }
       if (this.#remaining === undefined || this.#remaining > 0) break;
       const waitMs = this.#resetAt === 0 ? 1000 : this.#resetAt - now;
+      if (waitMs > maxWaitMs) break;
       emit(this.onEvent, { type: 'rate-limit-wait', waitMs, limit: this.#limit });
       await sleep(waitMs, signal);
     }
-    if (this.#remaining !== undefined) this.#remaining--;
+    if (this.#remaining !== undefined && this.#remaining > 0) this.#remaining--;
     this.#inFlight++;
   }
 
@@ -55,9 +60,15 @@ export class RateLimiter {
       const limit = headerNumber(headers.get('ratelimit-limit'));
       if (limit !== undefined) this.#limit = limit;
       if (remaining !== undefined && reset !== undefined) {
+        const now = Date.now();
         // Requests still in flight were sent after the server counted this one.
-        this.#remaining = Math.max(0, remaining - this.#inFlight);
-        this.#resetAt = Date.now() + reset * 1000;
+        const estimate = Math.max(0, remaining - this.#inFlight);
+        const resetAt = now + reset * 1000;
+        // Responses can arrive out of order: within the window already known, a response the
+        // server counted earlier (larger `remaining`) must not raise the budget again.
+        const known = this.#resetAt !== 0 && now < this.#resetAt && this.#remaining !== undefined;
+        this.#remaining = known ? Math.min(this.#remaining!, estimate) : estimate;
+        this.#resetAt = known ? Math.max(this.#resetAt, resetAt) : resetAt;
       }
     }
     if (!this.#learned && (headers || this.#inFlight === 0)) {

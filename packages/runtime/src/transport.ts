@@ -80,7 +80,7 @@ async function send(
     if (signal?.aborted) throw withContext(abortErrorFrom(signal), context);
     if (s.limiter)
       await s.limiter
-        .acquire(signal)
+        .acquire(signal, retry.maxRateLimitWaitMs)
         .catch((e: unknown) => Promise.reject(withContext(e, context)));
     let released = false;
     const release = (headers?: Headers) => {
@@ -221,7 +221,7 @@ async function attemptOnce(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const response = await s.fetch(request, { signal: controller.signal });
-    const bytes = await readAll(response, s.maxResponseBytes, controller);
+    const bytes = await readAll(response, s.maxResponseBytes, controller, signal);
     return new Response(response.status === 204 || response.status === 304 ? null : bytes, {
       status: response.status,
       statusText: response.statusText,
@@ -247,6 +247,7 @@ async function readAll(
   response: Response,
   maxBytes: number,
   controller: AbortController,
+  callerSignal?: AbortSignal,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const declared = headerNumber(response.headers.get('content-length'));
   if (declared !== undefined && declared > maxBytes) {
@@ -260,7 +261,17 @@ async function readAll(
   let total = 0;
   const reader = response.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      // An error response whose body was cut off (connection lost, or stalled past the timeout)
+      // is still that error: keep what arrived, so the caller gets the class of its status. A
+      // success body must be complete, so there the failure stands. The caller's abort always wins.
+      if (response.ok || callerSignal?.aborted) throw error;
+      break;
+    }
+    const { done, value } = next;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

@@ -1,0 +1,96 @@
+import {
+  BatchError,
+  chunk,
+  MAX_IDS_PER_REQUEST,
+  runBatches,
+  ServerError,
+  uniqueIds,
+  ValidationError,
+} from '@x/runtime';
+import { describe, expect, it } from 'vitest';
+
+const ids = (n: number, prefix = 'id') => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
+
+describe('runBatches', () => {
+  it('splits into sequential chunks of at most 1000, in order', async () => {
+    expect(MAX_IDS_PER_REQUEST).toBe(1000);
+    const all = ids(2501);
+    const seen: { index: number; size: number }[] = [];
+    let running = 0;
+    const results = await runBatches(all, async (chunkIds, index) => {
+      running++;
+      expect(running).toBe(1);
+      await new Promise((r) => setImmediate(r));
+      seen.push({ index, size: chunkIds.length });
+      running--;
+      return chunkIds;
+    });
+    expect(seen).toEqual([
+      { index: 0, size: 1000 },
+      { index: 1, size: 1000 },
+      { index: 2, size: 501 },
+    ]);
+    expect(results.flat()).toEqual(all);
+  });
+
+  it('removes duplicate ids first, keeping the first occurrence', async () => {
+    const withDuplicates = [...ids(1000), ...ids(600), 'extra', 'id-3'];
+    const sent: string[][] = [];
+    await runBatches(withDuplicates, async (chunkIds) => {
+      sent.push(chunkIds);
+    });
+    expect(sent.map((c) => c.length)).toEqual([1000, 1]);
+    expect(sent.flat()).toEqual([...ids(1000), 'extra']);
+  });
+
+  it('refuses non-string and empty ids before sending anything', async () => {
+    for (const bad of [['a', ''], ['a', 7], ['a', null], [undefined], 'a,b', null, [{}]]) {
+      let calls = 0;
+      const error = await runBatches(bad, async () => {
+        calls++;
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(calls).toBe(0);
+    }
+    expect(() => uniqueIds(['x', 5], 'user_ids')).toThrow(/user_ids\[1\]/);
+  });
+
+  it('refuses an empty list unless allowEmpty', async () => {
+    await expect(runBatches([], async () => 1)).rejects.toBeInstanceOf(ValidationError);
+    expect(await runBatches([], async () => 1, { allowEmpty: true })).toEqual([]);
+  });
+
+  it('a failing chunk throws BatchError with chunkIndex, failedIds, succeededIds, pendingIds', async () => {
+    const all = ids(3500);
+    const cause = new ServerError({ status: 503, request: { method: 'POST' }, rawBody: '' });
+    const sent: number[] = [];
+    const error = await runBatches(all, async (_chunkIds, index) => {
+      sent.push(index);
+      if (index === 1) throw cause;
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BatchError);
+    const e = error as BatchError;
+    expect(e.chunkIndex).toBe(1);
+    expect(e.failedIds).toEqual(all.slice(1000, 2000));
+    expect(e.succeededIds).toEqual(all.slice(0, 1000));
+    expect(e.pendingIds).toEqual(all.slice(2000));
+    expect(e.cause).toBe(cause);
+    expect(e.request?.method).toBe('POST');
+    expect(sent).toEqual([0, 1]);
+  });
+});
+
+describe('chunk and uniqueIds', () => {
+  it('chunk splits at the given size and refuses a bad size', () => {
+    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunk(ids(1000)).length).toBe(1);
+    expect(chunk(ids(1001)).map((c) => c.length)).toEqual([1000, 1]);
+    expect(chunk([])).toEqual([]);
+    for (const size of [0, -1, 1.5, Number.NaN])
+      expect(() => chunk([1], size)).toThrow(ValidationError);
+  });
+
+  it('uniqueIds keeps first occurrences in order', () => {
+    expect(uniqueIds(['b', 'a', 'b', 'c', 'a'])).toEqual(['b', 'a', 'c']);
+  });
+});

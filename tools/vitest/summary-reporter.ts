@@ -12,8 +12,12 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'failed') counts.failed++;
         else counts.skipped++;
       }
-    const brokenModules = testModules.filter((m) => m.state() === 'failed' && m.children.size === 0).length;
+    const brokenModules = testModules.filter(
+      (m) => m.state() === 'failed' && m.children.size === 0,
+    ).length;
     counts.failed += brokenModules;
-    process.stdout.write(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+    process.stdout.write(
+      `\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+    );
   }
 }

@@ -1,13 +1,4 @@
 import { defineConfig } from 'tsdown';
+import { packageBuild } from '../../tsdown.base.ts';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  platform: 'neutral',
-  target: 'es2022',
-  // Only loaded, dynamically, when an export writes to a file path (Node).
-  deps: { neverBundle: [/^node:/] },
-});
+export default defineConfig(packageBuild);

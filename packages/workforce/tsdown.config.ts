@@ -1,11 +1,4 @@
 import { defineConfig } from 'tsdown';
+import { packageBuild } from '../../tsdown.base.ts';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  platform: 'neutral',
-  target: 'es2022',
-});
+export default defineConfig(packageBuild);

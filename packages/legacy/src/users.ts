@@ -1,4 +1,11 @@
-import { type ApiClient, type CallOptions, unwrap, ValidationError } from '@x/runtime';
+import {
+  type ApiClient,
+  type CallOptions,
+  requireId,
+  requireObject,
+  unwrap,
+  ValidationError,
+} from '@x/runtime';
 import type { components, paths } from './generated/schema.js';
 
 /** A user of the legacy API. */
@@ -51,12 +58,7 @@ export class LegacyUsers {
 }
 
 function requiredString(input: unknown, field: string): string {
-  if (input === null || typeof input !== 'object')
-    throw new ValidationError('input', 'must be an object');
-  const value = (input as Record<string, unknown>)[field];
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new ValidationError(field, 'is required and must be a non-empty string');
-  return value;
+  return requireId(requireObject(input as object, 'input')[field as keyof object], field);
 }
 
 function deliveryMethod(input: { binding_token_delivery_method?: unknown }): 'email' {

@@ -51,3 +51,4 @@ export { redactAuthorization, SecretScrubber } from './redact.js';
 export type { RetryOptions } from './retry-policy.js';
 export type { CallOptions, FetchLike } from './transport.js';
 export { unwrap } from './unwrap.js';
+export { integerInRange, optionalInteger, requireId, requireObject } from './validate.js';

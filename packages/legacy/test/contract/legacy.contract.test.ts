@@ -116,7 +116,9 @@ describe('users.recover (POST /v1/manage/recover-user)', () => {
 
   it('refuses a missing external_id before sending', async () => {
     // @ts-expect-error: untyped JavaScript callers can omit it
-    await expect(legacy.users.recover({})).rejects.toThrow(/^external_id: is required/);
+    await expect(legacy.users.recover({})).rejects.toThrow(
+      /^external_id: must be a non-empty string/,
+    );
     expect(seen).toHaveLength(0);
   });
 });

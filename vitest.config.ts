@@ -5,10 +5,13 @@ const families = ['runtime', 'auth', 'legacy', 'workforce', 'access', 'events'];
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // Tests run against package sources: each `@x/<name>` import resolves to its src/index.ts.
-const alias = families.map((name) => ({
-  find: `@x/${name}`,
-  replacement: here(`packages/${name}/src/index.ts`),
-}));
+const alias = [
+  ...families.map((name) => ({
+    find: `@x/${name}`,
+    replacement: here(`packages/${name}/src/index.ts`),
+  })),
+  { find: '@x/testing', replacement: here('tools/testing/src/index.ts') },
+];
 
 export default defineConfig({
   resolve: { alias },
@@ -28,11 +31,31 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'contract',
           include: ['packages/*/test/contract/**/*.test.ts'],
           globalSetup: ['tools/mock/src/vitest-global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Published packages as app teams get them: a local registry, fresh npm and pnpm
+        // projects, other runtimes, other generators, releases. Slow: installs and processes.
+        extends: true,
+        test: {
+          name: 'consumers',
+          include: ['tests/consumers/**/*.test.ts'],
+          globalSetup: ['tests/consumers/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
         },
       },
     ],

@@ -1,6 +1,6 @@
 // A node:http fake of the family A API on 127.0.0.1 (port 0), for paging and batch tests.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { startTestServer } from '@x/testing';
 
 /** A request the fake received. */
 export interface Received {
@@ -13,36 +13,24 @@ export interface Received {
 /** Answers one request: status and JSON body. */
 export type Handler = (request: Received) => { status: number; body?: unknown };
 
-/** Starts a fake server; every request is recorded in `received`. */
+/** Starts a fake server; every request is recorded in `received` (the shared @x/testing server). */
 export async function startFake(handler: Handler) {
   const received: Received[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
+  const server = await startTestServer((req, res) => {
+    const request: Received = {
+      method: req.method,
+      url: new URL(req.url || '/', 'http://127.0.0.1'),
+      headers: req.headers,
+      body: req.body ? JSON.parse(req.body) : undefined,
+    };
+    received.push(request);
+    const { status, body } = handler(request);
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(payload),
     });
-    req.on('end', () => {
-      const request: Received = {
-        method: req.method ?? '',
-        url: new URL(req.url ?? '/', 'http://127.0.0.1'),
-        headers: req.headers,
-        body: text ? JSON.parse(text) : undefined,
-      };
-      received.push(request);
-      const { status, body } = handler(request);
-      const payload = body === undefined ? '' : JSON.stringify(body);
-      res.writeHead(status, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(payload),
-      });
-      res.end(payload);
-    });
+    res.end(payload);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url: server.url, received, close: () => server.close() };
 }

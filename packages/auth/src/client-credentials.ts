@@ -107,7 +107,9 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   };
 
   return {
-    secrets: Object.freeze([clientSecret]),
+    // The Basic form too: family W's token endpoint shares the API's host, so an API error can
+    // echo what the token request carried.
+    secrets: Object.freeze([clientSecret, basic.slice('Basic '.length)]),
     async getToken(context = {}) {
       const now = Date.now();
       if (cached && now < cached.expiresAt) {

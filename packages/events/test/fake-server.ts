@@ -1,9 +1,9 @@
 // A local fake of GET /v1/events (Prism cannot page): holds events sorted by recorded time,
 // honours start_time, end_time, ordering, page_size, cursor and the list filters, accepts new
 // events while running, and fails chosen requests with 429 or 503.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PlatformEvent } from '@x/events';
+import { startTestServer } from '@x/testing';
 
 interface Stored {
   /** Recorded time the server filters and sorts on (also when the event omits the field). */
@@ -190,12 +190,10 @@ export async function startFakeEventsServer(
     });
   };
 
-  const http: Server = createServer(handle);
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
+  const http = await startTestServer((_request, res, raw) => handle(raw, res));
   const fakeFailure = (n: number) => server.fail?.(n);
   const server: FakeEventsServer = {
-    url: `http://127.0.0.1:${port}`,
+    url: http.url,
     requests,
     failuresSent,
     add,
@@ -203,11 +201,7 @@ export async function startFakeEventsServer(
     maxRecorded: () => store.at(-1)?.recorded ?? 0,
     onRequest: undefined,
     fail: undefined,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        http.closeAllConnections();
-        http.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => http.close(),
   };
   return server;
 }

@@ -1,11 +1,12 @@
 // The client factory every family package builds on: openapi-fetch with our transport underneath
 // (auth, retries, rate limits, timeouts) and one middleware on top (path checks, typed errors).
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import openapiFetch, { type Client, type Middleware } from 'openapi-fetch';
 import type { TokenProvider } from './auth.js';
 import { normalizeBaseUrl } from './base-url.js';
 import { errorFromResponse } from './error-mapping.js';
-import { SdkError, ValidationError } from './errors.js';
+import { InvalidResponseError, SdkError, ValidationError } from './errors.js';
 import type { ClientEventListener } from './events.js';
+import { checkHeaders } from './headers.js';
 import { assertPathParams, safePathSerializer } from './path-params.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SecretScrubber } from './redact.js';
@@ -18,6 +19,12 @@ import {
   setRequest,
   type TransportSettings,
 } from './transport.js';
+
+// openapi-fetch's CommonJS build exports `exports.default = createClient`. Our CommonJS build
+// imports it with Node's semantics, where the default import is the whole `exports` object, so
+// take its `.default` when there is one (the ESM build gets the function itself).
+const createClient: typeof openapiFetch =
+  (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
 
 /** Options every family client accepts. */
 export interface ClientOptions {
@@ -80,6 +87,7 @@ export function createApiClient<Paths extends object>(options: ClientOptions): A
   if (options === null || typeof options !== 'object')
     throw new TypeError('client options are required');
   const baseUrl = normalizeBaseUrl(options.baseUrl);
+  checkHeaders(options.headers, 'headers');
   const scrubber = new SecretScrubber();
   for (const secret of [...(options.auth?.secrets ?? []), ...(options.secrets ?? [])])
     scrubber.add(secret);
@@ -102,6 +110,7 @@ export function createApiClient<Paths extends object>(options: ClientOptions): A
     pathSerializer: safePathSerializer,
   });
   raw.use(contractMiddleware(scrubber));
+  typedParseFailures(raw);
 
   const call = (callOptions?: CallOptions) => {
     const init: { fetch: FetchLike; signal?: AbortSignal } = {
@@ -117,6 +126,7 @@ export function createApiClient<Paths extends object>(options: ClientOptions): A
     call,
     async request<T>(method: Method, path: string, init: RawRequestInit = {}): Promise<T> {
       const { params, body, headers, ...callOptions } = init;
+      checkHeaders(headers, 'headers');
       const untyped = raw as unknown as Client<Record<string, Record<string, unknown>>>;
       // Headers go to openapi-fetch, whose body serializer reads the content type (JSON or form).
       const options = { params, body, headers, ...call(callOptions) };
@@ -164,6 +174,37 @@ function contractMiddleware(scrubber: SecretScrubber): Middleware {
       return error instanceof Error ? error : new SdkError(String(error));
     },
   };
+}
+
+/**
+ * openapi-fetch parses a 2xx body as JSON after every middleware ran, so a body that is not JSON
+ * (an HTML login page, plain text, a body cut inside the JSON) would reach the caller as a bare
+ * SyntaxError whose message quotes the start of the body. It becomes an InvalidResponseError that
+ * quotes nothing.
+ */
+function typedParseFailures(raw: object): void {
+  const methods = raw as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']) {
+    const original = methods[name]!;
+    methods[name] = (path, init) =>
+      original(path, init).catch((error: unknown) => {
+        throw parseFailure(error, name, path);
+      });
+  }
+  const request = methods.request!;
+  methods.request = (method, path, init) =>
+    request(method, path, init).catch((error: unknown) => {
+      throw parseFailure(error, String(method).toUpperCase(), path);
+    });
+}
+
+function parseFailure(error: unknown, method: string, pathTemplate: unknown): unknown {
+  if (!(error instanceof SyntaxError)) return error;
+  const template = typeof pathTemplate === 'string' ? pathTemplate : '';
+  return new InvalidResponseError(
+    `${method} ${template} answered 2xx with a body that is not valid JSON`,
+    { request: { method, pathTemplate: template } },
+  );
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {

@@ -14,7 +14,13 @@ import {
   ServerError,
   UnauthorizedError,
 } from './errors.js';
-import { redactAuthorization, redactBodyText, redactJson, type SecretScrubber } from './redact.js';
+import {
+  redactAuthorization,
+  redactBodyText,
+  redactJson,
+  type SecretScrubber,
+  setOwn,
+} from './redact.js';
 
 /** Error bodies beyond this size are cut: an error never needs more, and memory stays bounded. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -155,6 +161,7 @@ function scrubStrings(value: unknown, clean: (s: string) => string, depth = 0): 
   if (depth > 64 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => scrubStrings(v, clean, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[clean(key)] = scrubStrings(v, clean, depth + 1);
+  for (const [key, v] of Object.entries(value))
+    setOwn(out, clean(key), scrubStrings(v, clean, depth + 1));
   return out;
 }

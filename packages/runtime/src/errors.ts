@@ -236,6 +236,14 @@ export function headerNumber(value: string | null | undefined): number | undefin
   return Number.isFinite(n) ? n : undefined;
 }
 
+/**
+ * The server answered 2xx with a body that is not JSON (HTML, plain text, a body cut short). The
+ * body is not quoted: it may hold anything, credentials included.
+ */
+export class InvalidResponseError extends SdkError {
+  override readonly name: string = 'InvalidResponseError';
+}
+
 /** A response body was larger than the client's `maxResponseBytes`. */
 export class ResponseTooLargeError extends SdkError {
   override readonly name: string = 'ResponseTooLargeError';

@@ -20,6 +20,7 @@ export {
   type FieldViolation,
   type FieldViolations,
   ForbiddenError,
+  InvalidResponseError,
   NotFoundError,
   PreconditionFailedError,
   RateLimitError,

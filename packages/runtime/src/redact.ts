@@ -13,8 +13,12 @@ export class SecretScrubber {
   /** Remembers a secret value; values shorter than 4 characters are not worth masking. */
   add(value: string | undefined): void {
     if (!value || value.length < 4 || this.#values.includes(value)) return;
+    // A body echoing the secret inside a JSON string holds its escaped form (`\\`, `\"`, …):
+    // that form is masked too, before the value itself.
+    const escaped = JSON.stringify(value).slice(1, -1);
+    if (escaped !== value && !this.#values.includes(escaped)) this.#values.push(escaped);
     this.#values.push(value);
-    if (this.#values.length > this.capacity) this.#values.shift();
+    while (this.#values.length > this.capacity) this.#values.shift();
   }
 
   /** Masks every remembered secret, and its Base64 form inside Basic credentials. */
@@ -37,12 +41,28 @@ export function redactJson(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] =
+    setOwn(
+      out,
+      key,
       SECRET_KEYS.test(key) && v !== null && v !== undefined && v !== ''
         ? MASK
-        : redactJson(v, depth + 1);
+        : redactJson(v, depth + 1),
+    );
   }
   return out;
+}
+
+/**
+ * Sets a key as an own data property, as JSON.parse does: a `__proto__` key from a server stays
+ * data instead of replacing the copy's prototype.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /** Masks secret-named JSON keys inside a body that may not be valid JSON (truncated, HTML). */

@@ -10,8 +10,10 @@ import {
   ResponseTooLargeError,
   SdkError,
   TimeoutError,
+  ValidationError,
 } from './errors.js';
 import { type ClientEventListener, emit } from './events.js';
+import { checkHeaders, isHeaderValueSafe } from './headers.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SecretScrubber } from './redact.js';
 import {
@@ -56,6 +58,7 @@ export const attemptsOf = new WeakMap<Response, number>();
 
 /** Builds the fetch a call runs through, with the call's options folded in. */
 export function createTransport(settings: TransportSettings, call: CallOptions = {}): FetchLike {
+  checkHeaders(call.headers, 'headers');
   const retry = resolveRetry(settings.retry, call.retry);
   const timeoutMs = call.timeoutMs ?? settings.timeoutMs;
   return (input) => send(settings, retry, timeoutMs, input, call);
@@ -96,6 +99,11 @@ async function send(
         ? await abortable(s.auth.getToken(signal ? { signal } : {}), signal)
         : undefined;
       s.scrubber.add(token);
+      if (token !== undefined && (typeof token !== 'string' || !isHeaderValueSafe(token)))
+        throw new ValidationError(
+          'token',
+          'the token provider returned a value that cannot be sent in a header',
+        );
       const headers = new Headers(request.headers);
       for (const [k, v] of Object.entries(call.headers ?? {})) headers.set(k, v);
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`);

@@ -1,6 +1,6 @@
 // A local HTTP server for unit tests: records every request and answers with a handler.
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { startTestServer } from '@x/testing';
 
 /** A request the fake server received. */
 export interface RecordedRequest {
@@ -23,20 +23,17 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-/** Starts a server on 127.0.0.1 with a free port. */
+/** Starts a server on 127.0.0.1 with a free port (the shared @x/testing server underneath). */
 export async function startFakeServer(
   handler: (request: RecordedRequest) => FakeResponse,
 ): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
+  const server = await startTestServer((req, res) => {
     const recorded: RecordedRequest = {
-      method: req.method ?? '',
-      url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+      method: req.method,
+      url: new URL(req.url || '/', 'http://127.0.0.1'),
       headers: req.headers,
-      body: text ? JSON.parse(text) : undefined,
+      body: req.body ? JSON.parse(req.body) : undefined,
     };
     requests.push(recorded);
     const answer = handler(recorded);
@@ -46,11 +43,5 @@ export async function startFakeServer(
     });
     res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
-  };
+  return { url: server.url, requests, close: () => server.close() };
 }

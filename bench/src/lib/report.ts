@@ -1,0 +1,73 @@
+// The shape every benchmark returns, and the small statistics they share.
+import os from 'node:os';
+
+/** One figure of the report: a measured value, its goal and whether it meets it. */
+export interface Figure {
+  /** What was measured. */
+  name: string;
+  /** The value, already rounded for display. */
+  value: string;
+  /** The goal, in words ("≤ 1.10x"), or empty when the figure is informative only. */
+  goal: string;
+  /** Pass, fail, or undefined when there is no goal. */
+  pass: boolean | undefined;
+}
+
+/** One benchmark's results. */
+export interface Section {
+  id: string;
+  title: string;
+  /** How it was measured, in one or two sentences. */
+  method: string;
+  figures: Figure[];
+  /** Free-form remarks (why a goal is missed, what bounds a figure). */
+  notes?: string[];
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function fmt(value: number, digits = 2): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
+}
+
+export function ratio(value: number, digits = 3): string {
+  return `${fmt(value, digits)}x`;
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(2)} kB`;
+}
+
+export function figure(
+  name: string,
+  value: string,
+  goal = '',
+  pass: boolean | undefined = undefined,
+): Figure {
+  return { name, value, goal, pass };
+}
+
+export function machine(): string {
+  const cpus = os.cpus();
+  return [
+    `${cpus[0]?.model ?? 'unknown CPU'}`,
+    `${cpus.length} cores`,
+    `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM`,
+    `Node ${process.version}`,
+    `${os.platform()} ${os.release()} ${os.arch()}`,
+  ].join(', ');
+}
+
+/** Runs a benchmark file on its own (`tsx bench/src/overhead.ts`) and prints its section. */
+export async function runStandalone(url: string, run: () => Promise<Section>): Promise<void> {
+  if (process.argv[1] && new URL(url).pathname === process.argv[1]) {
+    const section = await run();
+    const { renderText } = await import('./render.js');
+    console.log(renderText([section]));
+  }
+}

@@ -1,0 +1,48 @@
+// Side-by-side measurement: variants run interleaved in rounds (A B C, A B C, …), the order
+// rotating every round so none always runs first; after warm-up rounds, each round yields one time
+// per variant and the report uses medians of per-round ratios.
+import { median } from './report.js';
+
+export interface Variant {
+  name: string;
+  /** One unit of work; its duration is what is measured. */
+  run(): Promise<unknown>;
+}
+
+export interface RoundsResult {
+  /** Median time of each variant, in ms, for context. */
+  medianMs: Record<string, number>;
+  /** Median over rounds of time(variant) / time(reference). */
+  ratio(variant: string, reference: string): number;
+  times: Record<string, number[]>;
+}
+
+export async function interleave(
+  variants: readonly Variant[],
+  options: { rounds: number; warmup: number },
+): Promise<RoundsResult> {
+  const times: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v.name, []]));
+  for (let round = 0; round < options.warmup + options.rounds; round++) {
+    for (let k = 0; k < variants.length; k++) {
+      const v = variants[(round + k) % variants.length]!;
+      const started = performance.now();
+      await v.run();
+      const elapsed = performance.now() - started;
+      if (round >= options.warmup) times[v.name]!.push(elapsed);
+    }
+  }
+  return {
+    times,
+    medianMs: Object.fromEntries(Object.entries(times).map(([k, t]) => [k, median(t)])),
+    ratio(variant, reference) {
+      const a = times[variant]!;
+      const b = times[reference]!;
+      return median(a.map((t, i) => t / b[i]!));
+    },
+  };
+}
+
+/** Runs `fn` `count` times in sequence. */
+export async function repeat(count: number, fn: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < count; i++) await fn();
+}

@@ -1,0 +1,89 @@
+// 1. Per-request overhead on loopback: the SDK (static-token auth, retry layer, rate-limit
+// tracking and error mapping all on) vs plain openapi-fetch vs raw fetch, for a small GET and a
+// 1000-item list page.
+
+import { staticToken } from '@x/auth';
+import type { paths } from '@x/workforce';
+import { createWorkforceClient } from '@x/workforce';
+import createClient from 'openapi-fetch';
+import { figure, fmt, ratio, runStandalone, type Section } from './lib/report.js';
+import { interleave, repeat } from './lib/rounds.js';
+import { startServer } from './lib/server.js';
+
+const TOKEN = 'bench-static-token-0123456789';
+
+export async function run(): Promise<Section> {
+  const server = await startServer();
+  try {
+    const sdk = createWorkforceClient({ baseUrl: server.url, auth: staticToken(TOKEN) });
+    const plain = createClient<paths>({
+      baseUrl: server.url,
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const headers = { authorization: `Bearer ${TOKEN}` };
+    const rawGet = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`, { headers });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      return response.json();
+    };
+
+    const small = await interleave(
+      [
+        { name: 'sdk', run: () => repeat(200, () => sdk.users.get('u1')) },
+        {
+          name: 'openapi-fetch',
+          run: () =>
+            repeat(200, () =>
+              plain.GET('/v2/users/{user_id}', { params: { path: { user_id: 'u1' } } }),
+            ),
+        },
+        { name: 'fetch', run: () => repeat(200, () => rawGet('/v2/users/u1')) },
+      ],
+      { rounds: 15, warmup: 3 },
+    );
+    const list = await interleave(
+      [
+        { name: 'sdk', run: () => repeat(20, () => sdk.users.listPage({ pageSize: 1000 })) },
+        {
+          name: 'openapi-fetch',
+          run: () =>
+            repeat(20, () =>
+              plain.GET('/v2/users', { params: { query: { page_size: 1000, skip: 0 } } }),
+            ),
+        },
+        { name: 'fetch', run: () => repeat(20, () => rawGet('/v2/users?page_size=1000&skip=0')) },
+      ],
+      { rounds: 15, warmup: 3 },
+    );
+    const smallSdk = small.ratio('sdk', 'fetch');
+    const listSdk = list.ratio('sdk', 'fetch');
+    const us = (ms: number, n: number) => `${fmt((ms / n) * 1000, 0)} µs`;
+    return {
+      id: 'overhead',
+      title: '1. Per-request overhead',
+      method:
+        'A loopback node:http server in its own process. Each round makes 200 small GETs (`workforce.users.get`) or 20 list pages of 1000 users (`workforce.users.listPage`) per variant, sequentially; 15 rounds after 3 warm-up rounds, variants interleaved. The SDK has a static-token provider, retries, rate-limit tracking and error mapping on (the defaults).',
+      figures: [
+        figure('small GET: SDK / fetch', ratio(smallSdk), '≤ 1.10x', smallSdk <= 1.1),
+        figure('small GET: openapi-fetch / fetch', ratio(small.ratio('openapi-fetch', 'fetch'))),
+        figure(
+          'small GET per call (SDK, openapi-fetch, fetch)',
+          ['sdk', 'openapi-fetch', 'fetch'].map((k) => us(small.medianMs[k]!, 200)).join(', '),
+        ),
+        figure('1000-item page: SDK / fetch', ratio(listSdk), '≤ 1.05x', listSdk <= 1.05),
+        figure(
+          '1000-item page: openapi-fetch / fetch',
+          ratio(list.ratio('openapi-fetch', 'fetch')),
+        ),
+        figure(
+          '1000-item page per call (SDK, openapi-fetch, fetch)',
+          ['sdk', 'openapi-fetch', 'fetch'].map((k) => us(list.medianMs[k]!, 20)).join(', '),
+        ),
+      ],
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+await runStandalone(import.meta.url, run);

@@ -1,0 +1,32 @@
+// Header names and values from callers and token providers, checked before anything is sent:
+// fetch would refuse them later with a TypeError that quotes the value (often a credential).
+import { ValidationError } from './errors.js';
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// Tab is allowed inside a value; every other control character, DEL and anything above U+00FF
+// (not a byte) is not.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+const UNSAFE_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/;
+
+/** Whether a string can be sent as a header value as it is. */
+export function isHeaderValueSafe(value: string): boolean {
+  return !UNSAFE_VALUE.test(value);
+}
+
+/** Checks a headers record from a possibly untyped caller. The value is never quoted. */
+export function checkHeaders(headers: unknown, field: string): void {
+  if (headers === undefined) return;
+  if (headers === null || typeof headers !== 'object' || Array.isArray(headers))
+    throw new ValidationError(field, 'must be an object of header names to string values');
+  for (const [name, value] of Object.entries(headers)) {
+    if (!TOKEN.test(name))
+      throw new ValidationError(field, `header name ${JSON.stringify(name)} is not a valid token`);
+    if (typeof value !== 'string')
+      throw new ValidationError(`${field}.${name}`, `must be a string, not ${typeof value}`);
+    if (!isHeaderValueSafe(value))
+      throw new ValidationError(
+        `${field}.${name}`,
+        'must not contain control characters or characters above U+00FF',
+      );
+  }
+}

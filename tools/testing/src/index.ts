@@ -1,0 +1,23 @@
+export {
+  FAULTS,
+  type Fault,
+  type FaultWait,
+  fault,
+  GATEWAY_HTML,
+  OVERSIZED_BYTES,
+  type RetriedFor,
+} from './faults.js';
+export {
+  type HttpMethod,
+  type SpecOperation,
+  specOperations,
+  templateMatcher,
+} from './operations.js';
+export {
+  type Handler,
+  type RecordedRequest,
+  send,
+  startTestServer,
+  type TestServer,
+  type TestServerOptions,
+} from './server.js';

@@ -23,10 +23,15 @@ export function checkHeaders(headers: unknown, field: string): void {
       throw new ValidationError(field, `header name ${JSON.stringify(name)} is not a valid token`);
     if (typeof value !== 'string')
       throw new ValidationError(`${field}.${name}`, `must be a string, not ${typeof value}`);
-    if (!isHeaderValueSafe(value))
-      throw new ValidationError(
-        `${field}.${name}`,
-        'must not contain control characters or characters above U+00FF',
-      );
+    assertHeaderValue(value, `${field}.${name}`);
   }
+}
+
+/** Refuses a value that cannot be sent as a header value; the value is never quoted. */
+export function assertHeaderValue(value: string, field: string): void {
+  if (!isHeaderValueSafe(value))
+    throw new ValidationError(
+      field,
+      'must not contain control characters or characters above U+00FF',
+    );
 }

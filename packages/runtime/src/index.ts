@@ -35,6 +35,7 @@ export {
   ValidationError,
 } from './errors.js';
 export type { ClientEvent, ClientEventListener } from './events.js';
+export { assertHeaderValue } from './headers.js';
 export {
   type Page,
   PaginationError,

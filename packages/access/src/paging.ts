@@ -1,18 +1,19 @@
 // Family A page-token lists: page sizes checked against each list's maximum, the same query
 // resent with every page token, and `skip` repeated on every request (the token does not keep it).
-import { type CallOptions, type Paginator, pageTokenPaginator, ValidationError } from '@x/runtime';
+import {
+  type CallOptions,
+  type ListOptions,
+  listPaging,
+  type Paginator,
+  pageTokenPaginator,
+  ValidationError,
+} from '@x/runtime';
 import { optionalInteger } from './ids.js';
 
 /** Largest `page_size` of realms, groups, members, identities, roles, scopes and SSO configs. */
 export const MAX_PAGE_SIZE = 200;
 /** Largest `page_size` of applications and authenticator configurations. */
 export const MAX_SMALL_PAGE_SIZE = 100;
-
-/** Options of a listing: per-call options for every page request, plus paging behaviour. */
-export interface ListOptions extends CallOptions {
-  /** Fetch the next page while the current one is being consumed. Default false. */
-  prefetch?: boolean;
-}
 
 /** Paging parameters shared by the family A lists. */
 export interface PageParams {
@@ -27,6 +28,8 @@ export interface SkipPageParams extends PageParams {
   /** Items to skip. The page token does not keep it, so it is sent with every page request. */
   skip?: number;
 }
+
+export type { ListOptions };
 
 /** Checks `pageSize` against a list's maximum. */
 export function checkPageSize(value: unknown, max: number, field = 'pageSize'): number | undefined {
@@ -56,16 +59,11 @@ export function tokenListing<Item, Raw extends { next_page_token?: string }>(
   options: ListOptions = {},
   pageToken?: string,
 ): Paginator<Item, Raw, string | null> {
-  const { prefetch, ...call } = options;
   const start = checkPageToken(pageToken);
   return pageTokenPaginator<Item, Raw>(
-    ({ page_token }, signal) => fetchPage(page_token, signal ? { ...call, signal } : call),
+    ({ page_token }, _signal, call) => fetchPage(page_token, call),
     itemsOf,
-    {
-      ...(prefetch ? { prefetch } : {}),
-      ...(call.signal ? { signal: call.signal } : {}),
-      ...(start ? { pageToken: start } : {}),
-    },
+    { ...listPaging(options), ...(start ? { pageToken: start } : {}) },
   );
 }
 

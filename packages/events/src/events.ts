@@ -3,7 +3,9 @@ import {
   type ApiClient,
   type CallOptions,
   cursorPaginator,
+  listPaging,
   type Paginator,
+  type ListOptions as PagingOptions,
   unwrap,
 } from '@x/runtime';
 import type { PlatformEvent } from './event-types.js';
@@ -20,12 +22,8 @@ export interface EventsPage {
   readonly message: string;
 }
 
-/** Options of `list`: per-call options plus paging options. */
-export interface ListOptions extends Omit<CallOptions, 'signal'> {
-  /** Fetch the next page while the caller works through the current one. Default false. */
-  prefetch?: boolean;
-  /** Stops paging, including a prefetch in flight. */
-  signal?: AbortSignal;
+/** Options of `list`: call options for every page, prefetch, and where to start. */
+export interface ListOptions extends PagingOptions {
   /** Start from this cursor instead of the first page (a `PaginationError.resumeFrom`). */
   cursor?: string;
 }
@@ -59,17 +57,17 @@ export class Events {
     query?: EventsQuery,
     options: ListOptions = {},
   ): Paginator<PlatformEvent, EventsPage, string | null> {
-    const { prefetch, signal, cursor, ...call } = options;
+    const { cursor, ...paging } = options;
     const wire = toWireQuery(query, DEFAULT_ORDERING);
     return cursorPaginator<PlatformEvent, EventsPage>(
-      (position, pageSignal) =>
+      (position, _signal, pageCall) =>
         this.fetchPage(
           position.cursor === undefined ? wire : { ...wire, cursor: position.cursor },
-          { ...call, signal: pageSignal },
+          pageCall,
         ),
       (page) => page.events,
       (page) => page.cursor,
-      { prefetch: prefetch ?? false, signal, cursor },
+      { ...listPaging(paging), cursor },
     );
   }
 

@@ -37,6 +37,8 @@ export {
 export type { ClientEvent, ClientEventListener } from './events.js';
 export { assertHeaderValue } from './headers.js';
 export {
+  type ListOptions,
+  listPaging,
   type Page,
   PaginationError,
   Paginator,

@@ -33,7 +33,7 @@ export function pageParams(query: PageQuery | undefined): { page_size: number; s
 
 /**
  * A paginator over a `/v2` list: `fetchPage` gets `page_size`, `skip` and the call options
- * (with the paginator's signal) for each page.
+ * (with the paginator's signal, merged by the runtime) for each page.
  */
 export function offsetList<Item, Page extends { total_size?: number }>(
   query: ListOptions | undefined,
@@ -42,9 +42,10 @@ export function offsetList<Item, Page extends { total_size?: number }>(
   itemsOf: (page: Page) => readonly Item[] | undefined,
 ): Paginator<Item, Page, number> {
   const { page_size, skip } = pageParams(query);
-  return offsetPaginator<Item, Page>(
-    (page, signal) => fetchPage(page, signal ? { ...options, signal } : { ...options }),
-    itemsOf,
-    { pageSize: page_size, skip, prefetch: query?.prefetch === true, signal: options?.signal },
-  );
+  return offsetPaginator<Item, Page>((page, _signal, call) => fetchPage(page, call), itemsOf, {
+    pageSize: page_size,
+    skip,
+    prefetch: query?.prefetch === true,
+    call: options ?? {},
+  });
 }

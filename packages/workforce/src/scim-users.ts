@@ -83,9 +83,8 @@ export class ScimUsers {
   ): Paginator<ScimUser, ScimUserPage, number> {
     const { filter, count, startIndex } = scimParams(query);
     return scimPaginator<ScimUser, ScimUserPage>(
-      (page, signal) =>
-        this.fetchPage({ filter, ...page }, signal ? { ...options, signal } : options),
-      { count, startIndex, prefetch: query?.prefetch === true, signal: options?.signal },
+      (page, _signal, call) => this.fetchPage({ filter, ...page }, call),
+      { count, startIndex, prefetch: query?.prefetch === true, call: options ?? {} },
     );
   }
 

@@ -1,4 +1,11 @@
-import { type CallOptions, type Paginator, runBatches, scimPaginator, unwrap } from '@x/runtime';
+import {
+  type CallOptions,
+  listPaging,
+  type Paginator,
+  runBatches,
+  scimPaginator,
+  unwrap,
+} from '@x/runtime';
 import type { components } from '../generated/schema.js';
 import { optionalInteger, requireId, requireObject } from '../ids.js';
 import type { ListOptions } from '../paging.js';
@@ -76,15 +83,9 @@ export class ScimGroupsResource {
     const count =
       optionalInteger(params.pageSize, 'pageSize', 1, MAX_SCIM_COUNT) ?? DEFAULT_SCIM_PAGE_SIZE;
     const startIndex = optionalInteger(params.startIndex, 'startIndex', 1);
-    const { prefetch, ...call } = options ?? {};
     return scimPaginator<ScimGroup, ScimGroupListResponse>(
-      (page, signal) => this.fetch({ filter, ...page }, signal ? { ...call, signal } : call),
-      {
-        count,
-        ...(startIndex ? { startIndex } : {}),
-        ...(prefetch ? { prefetch } : {}),
-        ...(call.signal ? { signal: call.signal } : {}),
-      },
+      (page, _signal, call) => this.fetch({ filter, ...page }, call),
+      { count, ...(startIndex ? { startIndex } : {}), ...listPaging(options) },
     );
   }
 

@@ -1,5 +1,6 @@
 import {
   type CallOptions,
+  listPaging,
   type Paginator,
   scimPaginator,
   unwrap,
@@ -76,15 +77,9 @@ export class ScimUsersResource {
     const count =
       optionalInteger(params.pageSize, 'pageSize', 1, MAX_SCIM_COUNT) ?? DEFAULT_SCIM_PAGE_SIZE;
     const startIndex = optionalInteger(params.startIndex, 'startIndex', 1);
-    const { prefetch, ...call } = options ?? {};
     return scimPaginator<ScimUser, ScimUserListResponse>(
-      (page, signal) => this.fetch({ filter, ...page }, signal ? { ...call, signal } : call),
-      {
-        count,
-        ...(startIndex ? { startIndex } : {}),
-        ...(prefetch ? { prefetch } : {}),
-        ...(call.signal ? { signal: call.signal } : {}),
-      },
+      (page, _signal, call) => this.fetch({ filter, ...page }, call),
+      { count, ...(startIndex ? { startIndex } : {}), ...listPaging(options) },
     );
   }
 

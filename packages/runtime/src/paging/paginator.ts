@@ -1,6 +1,7 @@
 // One paging engine for the four styles of the platform. A style only says how to ask for the
 // first page and how to find the next one; the engine gives items, pages, toArray and prefetch.
 import { SdkError } from '../errors.js';
+import type { CallOptions } from '../transport.js';
 
 /** One page as the engine sees it. */
 export interface Page<Item, Raw = unknown> {
@@ -23,6 +24,8 @@ export interface PageResult<Item, Raw, Position> {
 export type PageFetcher<Item, Raw, Position> = (
   position: Position,
   signal: AbortSignal | undefined,
+  /** The listing's call options for this page request, with the paginator's signal. */
+  call: CallOptions,
 ) => Promise<PageResult<Item, Raw, Position>>;
 
 export interface PaginatorOptions {
@@ -30,6 +33,11 @@ export interface PaginatorOptions {
   prefetch?: boolean;
   /** Aborts paging, including a prefetch in flight. */
   signal?: AbortSignal;
+  /**
+   * Call options (timeout, retry, headers) for every page request. Its `signal` also stops
+   * paging. Each page fetcher gets them, merged with the paginator's own signal.
+   */
+  call?: CallOptions;
 }
 
 /**
@@ -79,9 +87,9 @@ export class Paginator<Item, Raw = unknown, Position = unknown> implements Async
     const { prefetch = false } = this.options;
     // Ends a prefetch in flight when the caller stops early.
     const stop = new AbortController();
-    const signal = this.options.signal
-      ? AbortSignal.any([this.options.signal, stop.signal])
-      : stop.signal;
+    const signals = [this.options.signal, this.options.call?.signal, stop.signal];
+    const signal = AbortSignal.any(signals.filter((x): x is AbortSignal => x !== undefined));
+    const call: CallOptions = { ...this.options.call, signal };
     let position: Position | undefined = this.start;
     let pending: Promise<PageResult<Item, Raw, Position>> | undefined;
     let pages = 0;
@@ -91,14 +99,14 @@ export class Paginator<Item, Raw = unknown, Position = unknown> implements Async
         const at: Position = position;
         let result: PageResult<Item, Raw, Position>;
         try {
-          result = await (pending ?? this.fetchPage(at, signal));
+          result = await (pending ?? this.fetchPage(at, signal, call));
         } catch (error) {
           throw new PaginationError(error, at, pages, items);
         }
         pending = undefined;
         position = result.items.length === 0 ? undefined : result.next;
         if (prefetch && position !== undefined) {
-          pending = this.fetchPage(position, signal);
+          pending = this.fetchPage(position, signal, call);
           // Its failure surfaces when that page is awaited; never as an unhandled rejection.
           pending.catch(() => undefined);
         }
@@ -127,4 +135,16 @@ export class Paginator<Item, Raw = unknown, Position = unknown> implements Async
     }
     return out;
   }
+}
+
+/** What a family's list method takes: call options for every page, plus prefetch. */
+export interface ListOptions extends CallOptions {
+  /** Fetch the next page while the caller works through the current one. Default false. */
+  prefetch?: boolean;
+}
+
+/** Turns a list method's options into paginator options. */
+export function listPaging(options: ListOptions | undefined): PaginatorOptions {
+  const { prefetch, ...call } = options ?? {};
+  return { prefetch: prefetch === true, call };
 }

@@ -1,7 +1,12 @@
 // The four paging styles of the platform, as Paginator factories.
+import type { CallOptions } from '../transport.js';
 import { type PageResult, Paginator, type PaginatorOptions } from './paginator.js';
 
-type Fetch<Query, Raw> = (query: Query, signal: AbortSignal | undefined) => Promise<Raw>;
+type Fetch<Query, Raw> = (
+  query: Query,
+  signal: AbortSignal | undefined,
+  call: CallOptions,
+) => Promise<Raw>;
 type ItemsOf<Raw, Item> = (raw: Raw) => readonly Item[] | undefined;
 
 /** Offset paging (family W): `skip` and `page_size`, ending at `total_size`. */
@@ -12,8 +17,8 @@ export function offsetPaginator<Item, Raw extends { total_size?: number }>(
 ): Paginator<Item, Raw, number> {
   const { pageSize } = options;
   return new Paginator<Item, Raw, number>(
-    async (skip, signal): Promise<PageResult<Item, Raw, number>> => {
-      const raw = await fetch({ skip, page_size: pageSize }, signal);
+    async (skip, signal, call): Promise<PageResult<Item, Raw, number>> => {
+      const raw = await fetch({ skip, page_size: pageSize }, signal, call);
       const items = itemsOf(raw) ?? [];
       const next = skip + items.length;
       const total = raw.total_size;
@@ -35,8 +40,8 @@ export function pageTokenPaginator<Item, Raw extends { next_page_token?: string 
 ): Paginator<Item, Raw, string | null> {
   // null stands for "the first page": undefined means "no more pages" to the engine.
   return new Paginator<Item, Raw, string | null>(
-    async (token, signal) => {
-      const raw = await fetch({ page_token: token ?? undefined }, signal);
+    async (token, signal, call) => {
+      const raw = await fetch({ page_token: token ?? undefined }, signal, call);
       const next = raw.next_page_token;
       return { items: itemsOf(raw) ?? [], raw, next: next ? next : undefined };
     },
@@ -53,8 +58,8 @@ export function cursorPaginator<Item, Raw>(
   options: PaginatorOptions & { cursor?: string } = {},
 ): Paginator<Item, Raw, string | null> {
   return new Paginator<Item, Raw, string | null>(
-    async (cursor, signal) => {
-      const raw = await fetch({ cursor: cursor ?? undefined }, signal);
+    async (cursor, signal, call) => {
+      const raw = await fetch({ cursor: cursor ?? undefined }, signal, call);
       const next = cursorOf(raw);
       return { items: itemsOf(raw) ?? [], raw, next: next ? next : undefined };
     },
@@ -73,8 +78,8 @@ export function scimPaginator<
 ): Paginator<Item, Raw, number> {
   const { count } = options;
   return new Paginator<Item, Raw, number>(
-    async (startIndex, signal) => {
-      const raw = await fetch({ startIndex, count }, signal);
+    async (startIndex, signal, call) => {
+      const raw = await fetch({ startIndex, count }, signal, call);
       const items = raw.Resources ?? [];
       const next = startIndex + items.length;
       const total = raw.totalResults;

@@ -1,21 +1,45 @@
 // Prints one plain closing line for the whole run (`tests: N passed, N failed, N skipped`), which
-// CI and humans can read without knowing vitest's own summary format.
-import type { Reporter, TestModule } from 'vitest/node';
+// CI and humans can read without knowing vitest's own summary format. A file that fails outside
+// its tests (an import error, a failing beforeAll/afterAll hook) and an unhandled error each count
+// as one failure, so the line never says "0 failed" on a run that fails.
+import type { Reporter, SerializedError, TestModule } from 'vitest/node';
+
+/** The figures of the closing line. */
+export interface RunCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** Counts tests by outcome, plus one failure per file that failed outside its tests and per unhandled error. */
+export function countRun(
+  testModules: ReadonlyArray<TestModule>,
+  unhandledErrors: ReadonlyArray<unknown> = [],
+): RunCounts {
+  const counts: RunCounts = { passed: 0, failed: 0, skipped: 0 };
+  for (const module of testModules) {
+    let failedTests = 0;
+    for (const test of module.children.allTests()) {
+      const state = test.result().state;
+      if (state === 'passed') counts.passed++;
+      else if (state === 'failed') failedTests++;
+      else counts.skipped++;
+    }
+    counts.failed += failedTests;
+    const moduleFailedOutsideTests =
+      module.state() === 'failed' && (failedTests === 0 || module.errors().length > 0);
+    if (moduleFailedOutsideTests) counts.failed++;
+  }
+  counts.failed += unhandledErrors.length;
+  return counts;
+}
 
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const counts = { passed: 0, failed: 0, skipped: 0 };
-    for (const module of testModules)
-      for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === 'passed') counts.passed++;
-        else if (state === 'failed') counts.failed++;
-        else counts.skipped++;
-      }
-    const brokenModules = testModules.filter(
-      (m) => m.state() === 'failed' && m.children.size === 0,
-    ).length;
-    counts.failed += brokenModules;
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+  ): void {
+    const counts = countRun(testModules, unhandledErrors);
     process.stdout.write(
       `\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
     );

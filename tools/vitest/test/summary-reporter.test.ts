@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { TestModule } from 'vitest/node';
+import { countRun } from '../summary-reporter.js';
+
+type State = 'passed' | 'failed' | 'skipped' | 'pending';
+
+/** The part of vitest's TestModule that the reporter reads. */
+function fakeModule(tests: State[], moduleState: State, errors: unknown[] = []): TestModule {
+  return {
+    state: () => moduleState,
+    errors: () => errors,
+    children: { allTests: () => tests.map((state) => ({ result: () => ({ state }) })) },
+  } as unknown as TestModule;
+}
+
+describe('countRun', () => {
+  it('counts tests by outcome', () => {
+    expect(countRun([fakeModule(['passed', 'passed', 'failed', 'skipped'], 'failed')])).toEqual({
+      passed: 2,
+      failed: 1,
+      skipped: 1,
+    });
+  });
+
+  it('counts a file whose tests all passed but whose afterAll hook failed', () => {
+    expect(countRun([fakeModule(['passed', 'passed'], 'failed')])).toEqual({
+      passed: 2,
+      failed: 1,
+      skipped: 0,
+    });
+  });
+
+  it('counts a file that failed to load', () => {
+    expect(countRun([fakeModule([], 'failed', [{ message: 'SyntaxError' }])]).failed).toBe(1);
+  });
+
+  it('counts a file-level error beside failed tests once more', () => {
+    expect(countRun([fakeModule(['failed'], 'failed', [{ message: 'hook' }])]).failed).toBe(2);
+  });
+
+  it('counts unhandled errors', () => {
+    expect(countRun([fakeModule(['passed'], 'passed')], [{}, {}]).failed).toBe(2);
+  });
+
+  it('reports a clean run as 0 failed', () => {
+    expect(
+      countRun([fakeModule(['passed'], 'passed'), fakeModule(['skipped'], 'skipped')]),
+    ).toEqual({ passed: 1, failed: 0, skipped: 1 });
+  });
+});

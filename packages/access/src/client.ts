@@ -5,8 +5,8 @@ import {
   type TokenProvider,
   ValidationError,
 } from '@x/runtime';
-import type { paths } from './generated/schema.js';
 import { requireId } from './ids.js';
+import type { AccessApiPaths, AccessScimPaths } from './paths.js';
 import { AccessRealm } from './resources/realm.js';
 import { RealmsResource } from './resources/realms.js';
 import { TenantResource } from './resources/tenant.js';
@@ -39,10 +39,13 @@ export interface AccessClient {
    * @throws ValidationError when `realmId` is not a non-empty string.
    */
   realm(realmId: string): AccessRealm;
-  /** The typed openapi-fetch client for every operation of the spec, with the same auth, retries and errors. */
-  readonly raw: ApiClient<paths>['raw'];
-  /** Untyped requests for anything the spec does not describe (see GAPS.md). */
-  readonly request: ApiClient<paths>['request'];
+  /**
+   * The typed openapi-fetch client for every management API operation (`/v1/...`), with the same
+   * auth, retries and errors. SCIM paths are on `realm(…).scim.raw`, which sends to `scimBaseUrl`.
+   */
+  readonly raw: ApiClient<AccessApiPaths>['raw'];
+  /** Untyped requests to `baseUrl` for anything the spec does not describe (see GAPS.md). */
+  readonly request: ApiClient<AccessApiPaths>['request'];
 }
 
 /**
@@ -58,11 +61,11 @@ export function createAccessClient(options: AccessClientOptions): AccessClient {
     throw new ValidationError('options', 'client options are required');
   const { tenantId: rawTenantId, scimBaseUrl, scimAuth, ...clientOptions } = options;
   const tenantId = requireId(rawTenantId, 'tenantId');
-  const client = createApiClient<paths>(clientOptions);
+  const client = createApiClient<AccessApiPaths>(clientOptions);
   const scimClient =
     scimBaseUrl === undefined
       ? undefined
-      : createApiClient<paths>({
+      : createApiClient<AccessScimPaths>({
           ...clientOptions,
           baseUrl: scimBaseUrl,
           ...(scimAuth || clientOptions.auth ? { auth: scimAuth ?? clientOptions.auth } : {}),

@@ -1,9 +1,9 @@
 // What the scoped resource objects share: the runtime client and the ids of their scope.
 import type { ApiClient } from '@x/runtime';
-import type { paths } from './generated/schema.js';
+import type { AccessApiPaths } from './paths.js';
 
 /** The runtime client of the management API. */
-export type AccessApi = ApiClient<paths>;
+export type AccessApi = ApiClient<AccessApiPaths>;
 
 /** A tenant scope: the client and the checked tenant id. */
 export interface TenantScope {

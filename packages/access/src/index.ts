@@ -16,6 +16,7 @@ export {
   type SkipPageParams,
   type TokenPaginator,
 } from './paging.js';
+export type { AccessApiPaths, AccessScimPaths } from './paths.js';
 export {
   type Application,
   type ApplicationInput,

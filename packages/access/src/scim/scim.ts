@@ -1,10 +1,11 @@
 import { type ApiClient, type CallOptions, unwrap } from '@x/runtime';
-import type { components, paths } from '../generated/schema.js';
+import type { components } from '../generated/schema.js';
+import type { AccessScimPaths } from '../paths.js';
 import { ScimGroupsResource } from './groups.js';
 import { ScimUsersResource } from './users.js';
 
 /** Returns the runtime client of the SCIM server, or throws ValidationError when none is configured. */
-export type ScimApi = () => ApiClient<paths>;
+export type ScimApi = () => ApiClient<AccessScimPaths>;
 
 /** Resource types the SCIM server supports (the body is not published for family A). */
 export type ScimResourceTypes = components['schemas']['ScimResourceTypes'];
@@ -27,6 +28,23 @@ export class ScimResource {
   constructor(private readonly api: ScimApi) {
     this.users = new ScimUsersResource(api);
     this.groups = new ScimGroupsResource(api);
+  }
+
+  /**
+   * The typed openapi-fetch client of the SCIM server (`scimBaseUrl`), for what the resources
+   * above do not wrap.
+   * @throws ValidationError when the client was created without `scimBaseUrl`.
+   */
+  get raw(): ReturnType<ScimApi>['raw'] {
+    return this.api().raw;
+  }
+
+  /**
+   * Untyped requests to the SCIM server (`scimBaseUrl`) for anything the spec does not describe.
+   * @throws ValidationError when the client was created without `scimBaseUrl`.
+   */
+  get request(): ReturnType<ScimApi>['request'] {
+    return this.api().request;
   }
 
   /** The resource types the server supports. */

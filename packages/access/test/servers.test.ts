@@ -1,0 +1,68 @@
+// The spec describes two servers; each raw client is typed with, and sends to, its own server only.
+import { createAccessClient } from '@x/access';
+import { staticToken } from '@x/auth';
+import { ValidationError } from '@x/runtime';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFake } from './fake-server.js';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+async function twoServers() {
+  const api = await startFake(() => ({ status: 200, body: { schemas: [] } }));
+  const scim = await startFake(() => ({ status: 200, body: { schemas: [] } }));
+  closers.push(api.close, scim.close);
+  const access = createAccessClient({
+    baseUrl: api.url,
+    scimBaseUrl: `${scim.url}/scim/v2`,
+    tenantId: 't-1',
+    auth: staticToken('unit-test-token'),
+    retry: false,
+  });
+  return { access, api, scim };
+}
+
+describe('raw clients of the two servers', () => {
+  it('access.raw sends management API paths to baseUrl', async () => {
+    const { access, api, scim } = await twoServers();
+    const { data } = await access.raw.GET('/v1/tenants/{tenant_id}', {
+      params: { path: { tenant_id: 't-1' } },
+    });
+    expect(data).toEqual({ schemas: [] });
+    expect(api.received.map((r) => r.url.pathname)).toEqual(['/v1/tenants/t-1']);
+    expect(scim.received).toHaveLength(0);
+  });
+
+  it('scim.raw sends SCIM paths to scimBaseUrl, with its prefix', async () => {
+    const { access, api, scim } = await twoServers();
+    await access.realm('r-1').scim.raw.GET('/ServiceProviderConfig');
+    await access.realm('r-1').scim.request('GET', '/Schemas');
+    expect(scim.received.map((r) => r.url.pathname)).toEqual([
+      '/scim/v2/ServiceProviderConfig',
+      '/scim/v2/Schemas',
+    ]);
+    expect(api.received).toHaveLength(0);
+  });
+
+  it('types each raw client with its own server paths only', () => {
+    const access = createAccessClient({ baseUrl: 'https://a.example', tenantId: 't-1' });
+    // Type-level only: the calls are never made.
+    const typeChecks = () => {
+      // @ts-expect-error: SCIM paths are not on the management API's base URL
+      void access.raw.GET('/Users');
+      // @ts-expect-error: management paths are not on the SCIM server
+      void access.realm('r').scim.raw.GET('/v1/tenants/{tenant_id}', {
+        params: { path: { tenant_id: 't' } },
+      });
+    };
+    expect(typeof typeChecks).toBe('function');
+  });
+
+  it('scim.raw without scimBaseUrl throws a ValidationError naming the option', () => {
+    const access = createAccessClient({ baseUrl: 'https://a.example', tenantId: 't-1' });
+    expect(() => access.realm('r').scim.raw).toThrow(ValidationError);
+    expect(() => access.realm('r').scim.request).toThrow(/^scimBaseUrl: /);
+  });
+});

@@ -67,6 +67,9 @@ export async function run(): Promise<Section> {
         figure('total time, limiter off', vs(off.seconds)),
         figure('failed calls (on / off)', `${on.failed} / ${off.failed}`, '0', on.failed === 0),
       ],
+      notes: [
+        `The bound counts only the ${Math.ceil(CALLS / LIMIT) - 1} waits between windows. Any client also spends the time to its first request (the token included) and the time to serve the last window's ${LIMIT} calls; the limiter, reading each window's end from \`arrival + RateLimit-Reset\`, starts each window after the server's by the time its first answer took to be read.`,
+      ],
     };
   } finally {
     await server.stop();

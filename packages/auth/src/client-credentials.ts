@@ -1,5 +1,5 @@
 import {
-  AbortError,
+  abortable,
   createApiClient,
   type FetchLike,
   normalizeBaseUrl,
@@ -117,6 +117,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
         if (now >= cached.refreshAt && !inFlight) fetchToken().catch(() => undefined);
         return cached.value;
       }
+      // The caller's abort rejects only this caller's wait, not the shared request.
       return (await abortable(fetchToken(), context.signal)).value;
     },
     invalidate(token) {
@@ -141,27 +142,6 @@ function parseTokenResponse(body: TokenResponse | undefined, refreshBeforeMs: nu
   // refresh such a token once half of its lifetime has passed.
   const refreshWindow = Math.min(refreshBeforeMs, Math.max(0, expiresAt - now) / 2);
   return { value, expiresAt, refreshAt: expiresAt - refreshWindow };
-}
-
-/** Waits for the shared token request; the caller's abort rejects only this caller's wait. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted)
-    return Promise.reject(new AbortError('the call was aborted', { cause: signal.reason }));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AbortError('the call was aborted', { cause: signal.reason }));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function expiryOf(token: string, expiresIn: unknown): number {

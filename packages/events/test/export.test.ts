@@ -73,8 +73,10 @@ describe('exportEvents', () => {
   it('writes to a WritableStream, honouring its backpressure, and stops cleanly on abort', async () => {
     server = await startFakeEventsServer(sample(900));
     const chunks: Uint8Array[] = [];
-    // Queued = chunks handed to the stream minus chunks it finished: without backpressure the
-    // whole page would queue up.
+    // Queued = bytes handed to the stream minus bytes it finished. Lines go out in chunks of
+    // about 64 KiB: with backpressure at most one chunk waits beyond the mark; without it, a
+    // whole page of 300 events (~120 kB) would queue up.
+    const mark = 16 * 1024;
     let queued = 0;
     let maxQueued = 0;
     const slow = () =>
@@ -83,15 +85,15 @@ describe('exportEvents', () => {
           async write(chunk) {
             await new Promise((r) => setTimeout(r, 0));
             chunks.push(chunk);
-            queued--;
+            queued -= chunk.byteLength;
           },
         },
         {
-          highWaterMark: 4,
-          size: () => {
-            queued++;
+          highWaterMark: mark,
+          size: (chunk) => {
+            queued += chunk.byteLength;
             maxQueued = Math.max(maxQueued, queued);
-            return 1;
+            return chunk.byteLength;
           },
         },
       );
@@ -110,34 +112,48 @@ describe('exportEvents', () => {
     expect(error).toBeInstanceOf(ExportError);
     expect((error as ExportError).cause).toBeInstanceOf(AbortError);
     const checkpoint: EventsCheckpoint = (error as ExportError).checkpoint;
-    expect(chunks).toHaveLength(600);
-    expect(maxQueued).toBeLessThanOrEqual(5);
+    // Exactly the first two pages were written, each line whole, and the checkpoint says so.
+    const partial = new TextDecoder().decode(Buffer.concat(chunks));
+    expect(partial.endsWith('\n')).toBe(true);
+    expect(idsOf(partial)).toEqual(server.ids().slice(0, 600));
+    expect((error as ExportError).progress).toMatchObject({
+      events: 600,
+      pages: 2,
+      bytes: Buffer.byteLength(partial),
+    });
+    expect(maxQueued).toBeGreaterThan(0);
+    expect(maxQueued).toBeLessThan(mark + 64 * 1024 + 2048);
 
     const done = await events.exportEvents({ query: { page_size: 300 }, to: slow(), checkpoint });
     expect(done.events).toBe(300);
     const text = new TextDecoder().decode(Buffer.concat(chunks));
     expect(idsOf(text)).toEqual(server.ids());
+    expect(done.bytes).toBe(Buffer.byteLength(text) - Buffer.byteLength(partial));
   });
 
   it('writes to a Node Writable and waits for drain', async () => {
     server = await startFakeEventsServer(sample(500));
-    const lines: string[] = [];
+    const written: string[] = [];
     let drains = 0;
     let maxBuffered = 0;
     const sink = new Writable({
       highWaterMark: 1024,
       write(chunk: Buffer, _enc, callback) {
         maxBuffered = Math.max(maxBuffered, sink.writableLength);
-        lines.push(chunk.toString());
+        written.push(chunk.toString());
         setImmediate(callback);
       },
     });
     sink.on('drain', () => drains++);
     const result = await client(server.url).exportEvents({ to: sink, query: { page_size: 1000 } });
     expect(result).toMatchObject({ events: 500, pages: 1 });
+    const text = written.join('');
+    expect(result.bytes).toBe(Buffer.byteLength(text));
     expect(drains).toBeGreaterThan(0);
-    expect(maxBuffered).toBeLessThan(1024 + 2048); // one line past the mark at most
-    expect(idsOf(lines.join(''))).toEqual(server.ids());
+    // One chunk (~64 KiB) past the mark at most: the page itself (~200 kB) never piles up.
+    expect(Buffer.byteLength(text)).toBeGreaterThan(150_000);
+    expect(maxBuffered).toBeLessThan(1024 + 64 * 1024 + 2048);
+    expect(idsOf(text)).toEqual(server.ids());
     expect(sink.writableEnded).toBe(false); // a stream you pass stays open
   });
 

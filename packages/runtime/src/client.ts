@@ -1,30 +1,34 @@
 // The client factory every family package builds on: openapi-fetch with our transport underneath
-// (auth, retries, rate limits, timeouts) and one middleware on top (path checks, typed errors).
+// (auth, retries, rate limits, timeouts) and the contract on top (path checks, typed errors), as
+// middleware when user middleware is registered and around the transport when not.
 import openapiFetch, { type Client, type Middleware } from 'openapi-fetch';
 import type { TokenProvider } from './auth.js';
 import { normalizeBaseUrl } from './base-url.js';
-import { errorFromResponse } from './error-mapping.js';
-import { InvalidResponseError, SdkError, ValidationError } from './errors.js';
+import { checkPathParams, contractFetch, contractMiddleware } from './contract.js';
+import { InvalidResponseError, ValidationError } from './errors.js';
 import type { ClientEventListener } from './events.js';
 import { checkHeaders } from './headers.js';
-import { assertPathParams, safePathSerializer } from './path-params.js';
+import { safePathSerializer } from './path-params.js';
+import { PlainRequest } from './plain-request.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SecretScrubber } from './redact.js';
 import { DEFAULT_RETRY, type RetryOptions, resolveRetry } from './retry-policy.js';
 import {
-  attemptsOf,
   type CallOptions,
   createTransport,
   type FetchLike,
-  setRequest,
+  isTransport,
   type TransportSettings,
 } from './transport.js';
 
 // openapi-fetch's CommonJS build exports `exports.default = createClient`. Our CommonJS build
 // imports it with Node's semantics, where the default import is the whole `exports` object, so
-// take its `.default` when there is one (the ESM build gets the function itself).
-const createClient: typeof openapiFetch =
-  (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
+// take its `.default` when there is one (the ESM build gets the function itself). Resolved when
+// called, not at load: a top-level property read would keep openapi-fetch in every bundle.
+const createClient = ((options) =>
+  ((openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch)(
+    options,
+  )) as typeof openapiFetch;
 
 /** Options every family client accepts. */
 export interface ClientOptions {
@@ -92,7 +96,7 @@ export function createApiClient<Paths extends object>(options: ClientOptions): A
   for (const secret of [...(options.auth?.secrets ?? []), ...(options.secrets ?? [])])
     scrubber.add(secret);
   const settings: TransportSettings = {
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetch: options.fetch,
     auth: options.auth,
     retry: resolveRetry(DEFAULT_RETRY, options.retry),
     timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
@@ -103,18 +107,23 @@ export function createApiClient<Paths extends object>(options: ClientOptions): A
     random: options.random ?? Math.random,
   };
   const defaultTransport = createTransport(settings);
-  const raw = createClient<Paths>({
+  const clientOptions = {
     baseUrl,
     fetch: defaultTransport,
     headers: options.headers,
     pathSerializer: safePathSerializer,
-  });
+  };
+  const raw = createClient<Paths>(clientOptions);
   raw.use(contractMiddleware(scrubber));
-  typedParseFailures(raw);
+  const direct = createClient<Paths>({
+    ...clientOptions,
+    Request: PlainRequest as unknown as typeof Request,
+  });
+  wrapCalls(raw as Client<never>, direct as Client<never>, defaultTransport, scrubber);
 
   const call = (callOptions?: CallOptions) => {
     const init: { fetch: FetchLike; signal?: AbortSignal } = {
-      fetch: createTransport(settings, callOptions),
+      fetch: callOptions ? createTransport(settings, callOptions) : defaultTransport,
     };
     if (callOptions?.signal) init.signal = callOptions.signal;
     return init;
@@ -140,62 +149,98 @@ export function createApiClient<Paths extends object>(options: ClientOptions): A
   };
 }
 
-/**
- * Checks path parameters before anything is sent, and turns a non-2xx response into the typed
- * error for its status, with the operation's path template and attempt count.
- */
-function contractMiddleware(scrubber: SecretScrubber): Middleware {
-  return {
-    onRequest({ request, schemaPath, params }) {
-      try {
-        assertPathParams(schemaPath, params.path as Record<string, unknown> | undefined);
-      } catch (error) {
-        if (error instanceof SdkError)
-          setRequest(error, { method: request.method, pathTemplate: schemaPath });
-        throw error;
-      }
-    },
-    async onResponse({ request, response, schemaPath }) {
-      if (response.ok) return undefined;
-      throw await errorFromResponse(
-        response,
-        {
-          method: request.method,
-          pathTemplate: schemaPath,
-          path: new URL(request.url).pathname,
-          attempts: attemptsOf.get(response) ?? 1,
-        },
-        scrubber,
-      );
-    },
-    onError({ error, schemaPath }) {
-      if (error instanceof SdkError)
-        setRequest(error, { method: error.request?.method ?? '', pathTemplate: schemaPath });
-      return error instanceof Error ? error : new SdkError(String(error));
-    },
-  };
+type Call = (path: unknown, init?: unknown) => Promise<unknown>;
+
+/** The per-call options of openapi-fetch that decide how a call may be sent. */
+interface SendOptions {
+  fetch?: unknown;
+  middleware?: unknown[];
+  Request?: unknown;
+  params?: { path?: unknown };
 }
 
 /**
- * openapi-fetch parses a 2xx body as JSON after every middleware ran, so a body that is not JSON
- * (an HTML login page, plain text, a body cut inside the JSON) would reach the caller as a bare
- * SyntaxError whose message quotes the start of the body. It becomes an InvalidResponseError that
- * quotes nothing.
+ * Wraps every call of the raw client, for two things:
+ * - A call that no user middleware sees (none registered, none for the call) and that goes through
+ *   our transport runs on `direct`, a second openapi-fetch client without middleware that builds a
+ *   PlainRequest: openapi-fetch's middleware machinery and an undici Request cost more than the
+ *   rest of a small call. The contract then runs around the transport instead of as middleware.
+ * - openapi-fetch parses a 2xx body as JSON after every middleware ran, so a body that is not JSON
+ *   (an HTML login page, plain text, a body cut inside the JSON) would reach the caller as a bare
+ *   SyntaxError whose message quotes the start of the body. It becomes an InvalidResponseError that
+ *   quotes nothing.
  */
-function typedParseFailures(raw: object): void {
-  const methods = raw as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  for (const name of ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']) {
-    const original = methods[name]!;
-    methods[name] = (path, init) =>
-      original(path, init).catch((error: unknown) => {
-        throw parseFailure(error, name, path);
+function wrapCalls(
+  raw: Client<never>,
+  direct: Client<never>,
+  defaultTransport: FetchLike,
+  scrubber: SecretScrubber,
+): void {
+  const userMiddlewares: Middleware[] = [];
+  const { use, eject } = raw;
+  raw.use = (...middlewares) => {
+    // One at a time, so that the list stays right when openapi-fetch refuses one.
+    for (const m of middlewares) {
+      use(m);
+      if (m) userMiddlewares.push(m);
+    }
+  };
+  raw.eject = (...middlewares) => {
+    eject(...middlewares);
+    for (const m of middlewares) {
+      const i = userMiddlewares.indexOf(m);
+      if (i !== -1) userMiddlewares.splice(i, 1);
+    }
+  };
+
+  const send = async (
+    method: string,
+    path: unknown,
+    init: unknown,
+    viaRaw: Call,
+    viaDirect: Call,
+  ) => {
+    try {
+      const options = (init ?? {}) as SendOptions;
+      if (
+        userMiddlewares.length > 0 ||
+        options.middleware?.length ||
+        options.Request !== undefined ||
+        !isTransport(options.fetch)
+      )
+        return await viaRaw(path, init);
+      const schemaPath = String(path);
+      checkPathParams(method, schemaPath, options.params?.path);
+      const transport = (options.fetch as FetchLike | undefined) ?? defaultTransport;
+      return await viaDirect(path, {
+        ...options,
+        fetch: contractFetch(transport, schemaPath, scrubber),
       });
+    } catch (error) {
+      throw parseFailure(error, method, path);
+    }
+  };
+  const methods = raw as unknown as Record<string, Call>;
+  const directMethods = direct as unknown as Record<string, Call>;
+  for (const name of ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']) {
+    const viaRaw = methods[name]!;
+    const viaDirect = directMethods[name]!;
+    methods[name] = (path, init) => send(name, path, init, viaRaw, viaDirect);
   }
-  const request = methods.request!;
-  methods.request = (method, path, init) =>
-    request(method, path, init).catch((error: unknown) => {
-      throw parseFailure(error, String(method).toUpperCase(), path);
-    });
+  const request = raw.request as unknown as (
+    m: unknown,
+    p: unknown,
+    i?: unknown,
+  ) => Promise<unknown>;
+  const directRequest = direct.request as unknown as typeof request;
+  (raw as unknown as { request: typeof request }).request = (method, path, init) =>
+    send(
+      String(method).toUpperCase(),
+      path,
+      init,
+      (p, i) => request(method, p, i),
+      (p, i) => directRequest(method, p, i),
+    );
 }
 
 function parseFailure(error: unknown, method: string, pathTemplate: unknown): unknown {

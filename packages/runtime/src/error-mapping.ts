@@ -23,7 +23,7 @@ import {
 } from './redact.js';
 
 /** Error bodies beyond this size are cut: an error never needs more, and memory stays bounded. */
-export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+export const MAX_ERROR_BODY_BYTES = 65_536; // 64 KiB
 
 const KEPT_HEADERS = [
   'content-type',

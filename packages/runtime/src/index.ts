@@ -53,6 +53,7 @@ export {
 export { assertPathParams } from './path-params.js';
 export { redactAuthorization, SecretScrubber } from './redact.js';
 export type { RetryOptions } from './retry-policy.js';
+export { abortable } from './sleep.js';
 export type { CallOptions, FetchLike } from './transport.js';
 export { unwrap } from './unwrap.js';
 export { integerInRange, optionalInteger, requireId, requireObject } from './validate.js';

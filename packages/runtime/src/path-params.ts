@@ -4,7 +4,8 @@ import { ValidationError } from './errors.js';
 const PARAM = /\{([^{}]+)\}/g;
 /** A UTF-16 surrogate without its partner: not Unicode text, and not percent-encodable. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
+// The same pattern without `g` (stateless `test`); a literal, so that bundlers can drop it.
+const HAS_LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * openapi-fetch's path serializer, made total: `encodeURIComponent` throws a URIError on a lone

@@ -1,20 +1,47 @@
 // The proactive limiter: it reads RateLimit-Remaining and RateLimit-Reset on every response and,
 // when the budget is spent, holds this client's further requests until the window resets instead
 // of sending them into a 429.
+//
+// The server measured RateLimit-Reset when it counted the request, somewhere between the sending and
+// the arrival of the answer, so the window ends in [sent + reset, arrival + reset] on this client's
+// clock. The limiter waits for the upper end, which is never early. Of the answers counted in one
+// window (their ranges overlap) the smallest upper end is the closest, so the limiter keeps the
+// minimum: on a busy client the last answers of a burst are read long after the server sent them,
+// and taking the maximum held every request for that delay again in each window. An answer whose
+// range lies wholly after the known window's end was counted in a newer window, which the limiter
+// then follows. All held requests wait on one timer, moved when the estimate moves.
 import { headerNumber } from './errors.js';
 import { type ClientEventListener, emit } from './events.js';
-import { abortable, sleep } from './sleep.js';
+import { abortable } from './sleep.js';
+
+/** How long to hold when the budget is spent and no answer has said yet when the window ends. */
+const UNKNOWN_RESET_MS = 1000;
 
 export class RateLimiter {
   #remaining: number | undefined;
   #limit: number | undefined;
+  /** The estimated end of the current window on this clock; 0 when unknown. */
   #resetAt = 0;
+  /** The earliest the current window can end, on this clock. */
+  #floor = 0;
   #inFlight = 0;
+  /** The longest RateLimit-Reset seen, in ms: at most the length of the server's window. */
+  #longestResetMs = 0;
+  // When the last request was let through. Every request in flight was sent at or before it, so
+  // taking an answer for that recent can only make the limiter keep a later end (wait longer).
+  #lastSentAt = 0;
   // Until the first response says whether the server limits at all, send one request at a time,
   // so that a first burst of concurrent calls cannot overrun a small budget.
   #learned = false;
   #learning: Promise<void> | undefined;
   #learnedNow: (() => void) | undefined;
+  // Held requests all wait for one wake-up: a timer at the estimated reset, or a response that
+  // gives budget back.
+  #woken: Promise<void> | undefined;
+  #wakeAll: (() => void) | undefined;
+  #waiting = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerAt = 0;
 
   constructor(private readonly onEvent?: ClientEventListener) {}
 
@@ -36,19 +63,18 @@ export class RateLimiter {
         continue;
       }
       const now = Date.now();
-      if (this.#resetAt !== 0 && now >= this.#resetAt) {
-        // A new window: the server's limit applies again until a response says otherwise.
-        this.#remaining = this.#limit;
-        this.#resetAt = 0;
-      }
+      this.#rollOver(now);
       if (this.#remaining === undefined || this.#remaining > 0) break;
-      const waitMs = this.#resetAt === 0 ? 1000 : this.#resetAt - now;
+      // Spent, with nothing in flight whose answer could say when the window ends: try one.
+      if (this.#resetAt === 0 && this.#inFlight === 0) break;
+      const waitMs = this.#resetAt === 0 ? UNKNOWN_RESET_MS : this.#resetAt - now;
       if (waitMs > maxWaitMs) break;
       emit(this.onEvent, { type: 'rate-limit-wait', waitMs, limit: this.#limit });
-      await sleep(waitMs, signal);
+      await this.#wait(now + waitMs, signal);
     }
     if (this.#remaining !== undefined && this.#remaining > 0) this.#remaining--;
     this.#inFlight++;
+    this.#lastSentAt = Date.now();
   }
 
   /** Records a finished attempt: with the response headers, or none when it failed. */
@@ -59,17 +85,7 @@ export class RateLimiter {
       const reset = headerNumber(headers.get('ratelimit-reset'));
       const limit = headerNumber(headers.get('ratelimit-limit'));
       if (limit !== undefined) this.#limit = limit;
-      if (remaining !== undefined && reset !== undefined) {
-        const now = Date.now();
-        // Requests still in flight were sent after the server counted this one.
-        const estimate = Math.max(0, remaining - this.#inFlight);
-        const resetAt = now + reset * 1000;
-        // Responses can arrive out of order: within the window already known, a response the
-        // server counted earlier (larger `remaining`) must not raise the budget again.
-        const known = this.#resetAt !== 0 && now < this.#resetAt && this.#remaining !== undefined;
-        this.#remaining = known ? Math.min(this.#remaining!, estimate) : estimate;
-        this.#resetAt = known ? Math.max(this.#resetAt, resetAt) : resetAt;
-      }
+      if (remaining !== undefined && reset !== undefined) this.#record(remaining, reset);
     }
     if (!this.#learned && (headers || this.#inFlight === 0)) {
       this.#learned = headers !== undefined;
@@ -78,6 +94,7 @@ export class RateLimiter {
       this.#learnedNow = undefined;
       done?.();
     }
+    this.#reschedule();
   }
 
   /** Holds every request of this client for `ms` (after a 429 told us to). */
@@ -85,5 +102,99 @@ export class RateLimiter {
     this.#learned = true;
     this.#remaining = 0;
     this.#resetAt = Math.max(this.#resetAt, Date.now() + ms);
+    this.#reschedule();
+  }
+
+  /** Once the estimated end has passed, a new window: the server's limit applies again. */
+  #rollOver(now: number): void {
+    if (this.#resetAt === 0 || now < this.#resetAt) return;
+    this.#remaining = this.#limit;
+    this.#resetAt = 0;
+    // The old window ended at or after its floor; the new one lasts as long as the longest reset
+    // seen, at least.
+    this.#floor += this.#longestResetMs;
+  }
+
+  #record(remaining: number, resetSeconds: number): void {
+    const now = Date.now();
+    this.#rollOver(now);
+    const resetMs = Math.max(0, resetSeconds * 1000);
+    this.#longestResetMs = Math.max(this.#longestResetMs, resetMs);
+    // Requests still in flight were sent after the server counted this one.
+    const estimate = Math.max(0, remaining - this.#inFlight);
+    // The server counted the request between its sending and this answer, so its window ends in
+    // [sent + reset, now + reset].
+    const earliest = this.#lastSentAt + resetMs;
+    const latest = now + resetMs;
+    if (this.#resetAt === 0 || this.#remaining === undefined) {
+      // After a window ended, an answer ending before the new window can end is a late one from
+      // the old window.
+      if (latest < this.#floor) return;
+      this.#remaining = estimate;
+      this.#resetAt = latest;
+      this.#floor = Math.max(this.#floor, earliest);
+      return;
+    }
+    // Responses can arrive out of order: within the window already known, a response the server
+    // counted earlier (larger `remaining`) must not raise the budget again.
+    this.#remaining = Math.min(this.#remaining, estimate);
+    if (earliest > this.#resetAt) {
+      // Counted in a window that ends after the one known: the server began a new window before
+      // this client saw the old one end. Follow the new one.
+      this.#resetAt = latest;
+      this.#floor = earliest;
+    } else if (latest >= this.#floor) {
+      // The same window: the earliest of the latest ends is the closest.
+      this.#resetAt = Math.min(this.#resetAt, latest);
+      this.#floor = Math.max(this.#floor, earliest);
+    }
+    // Otherwise a late answer from an earlier window: it says nothing about this one.
+  }
+
+  /** Waits for the next wake-up (at `until` at the latest), or rejects when the signal fires. */
+  async #wait(until: number, signal: AbortSignal | undefined): Promise<void> {
+    if (!this.#woken)
+      this.#woken = new Promise<void>((resolve) => {
+        this.#wakeAll = resolve;
+      });
+    const woken = this.#woken;
+    this.#waiting++;
+    this.#arm(until);
+    try {
+      await abortable(woken, signal);
+    } finally {
+      this.#waiting--;
+      if (this.#waiting === 0) this.#disarm();
+    }
+  }
+
+  /** Called when the budget or the window changed: wakes or re-times the held requests. */
+  #reschedule(): void {
+    if (this.#waiting === 0) return;
+    if (this.#remaining === undefined || this.#remaining > 0) this.#wake();
+    else if (this.#resetAt !== 0) this.#arm(this.#resetAt, true);
+  }
+
+  /** Sets the wake-up timer to `at`: earlier than the one set, or anywhere when `move` is set. */
+  #arm(at: number, move = false): void {
+    if (this.#timer !== undefined && (this.#timerAt === at || (!move && this.#timerAt < at)))
+      return;
+    this.#disarm();
+    this.#timerAt = at;
+    this.#timer = setTimeout(() => this.#wake(), Math.max(0, at - Date.now()));
+  }
+
+  #disarm(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#timerAt = 0;
+  }
+
+  #wake(): void {
+    const wakeAll = this.#wakeAll;
+    this.#woken = undefined;
+    this.#wakeAll = undefined;
+    this.#disarm();
+    wakeAll?.();
   }
 }

@@ -20,7 +20,7 @@ export interface RetryOptions {
 
 export type ResolvedRetryOptions = Required<RetryOptions>;
 
-export const DEFAULT_RETRY: ResolvedRetryOptions = Object.freeze({
+export const DEFAULT_RETRY: ResolvedRetryOptions = /* @__PURE__ */ Object.freeze({
   maxRetries: 2,
   baseDelayMs: 500,
   maxDelayMs: 8000,

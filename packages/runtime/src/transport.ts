@@ -2,6 +2,7 @@
 // package gets the same auth, timeouts, retries and rate-limit handling. It returns the final
 // response (2xx or not) or throws ConnectionError, TimeoutError or AbortError.
 import type { TokenProvider } from './auth.js';
+import { BufferedResponse } from './buffered-response.js';
 import {
   AbortError,
   ConnectionError,
@@ -14,6 +15,7 @@ import {
 } from './errors.js';
 import { type ClientEventListener, emit } from './events.js';
 import { checkHeaders, isHeaderValueSafe } from './headers.js';
+import { PlainRequest } from './plain-request.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SecretScrubber } from './redact.js';
 import {
@@ -42,7 +44,8 @@ export interface CallOptions {
 }
 
 export interface TransportSettings {
-  fetch: FetchLike;
+  /** The caller's fetch, or undefined for the global one. */
+  fetch: FetchLike | undefined;
   auth: TokenProvider | undefined;
   retry: ResolvedRetryOptions;
   timeoutMs: number;
@@ -61,21 +64,42 @@ export function createTransport(settings: TransportSettings, call: CallOptions =
   checkHeaders(call.headers, 'headers');
   const retry = resolveRetry(settings.retry, call.retry);
   const timeoutMs = call.timeoutMs ?? settings.timeoutMs;
-  return (input) => send(settings, retry, timeoutMs, input, call);
+  const transport: FetchLike = (input) => send(settings, retry, timeoutMs, input, call);
+  transports.add(transport);
+  return transport;
 }
+
+/** The transports this module built: openapi-fetch may hand them a PlainRequest. */
+const transports = new WeakSet<FetchLike>();
+
+/** Whether `fetch` is an SDK transport (undefined: the client's default one). */
+export function isTransport(fetch: unknown): boolean {
+  return fetch === undefined || transports.has(fetch as FetchLike);
+}
+
+/** What each attempt sends. */
+type Outgoing = Pick<RequestInit, 'method' | 'headers' | 'body' | 'redirect'>;
 
 async function send(
   s: TransportSettings,
   retry: ResolvedRetryOptions,
   timeoutMs: number,
-  request: Request,
+  request: Request | PlainRequest,
   call: CallOptions,
 ): Promise<Response> {
-  const method = request.method;
-  const path = new URL(request.url).pathname;
+  const { url, method, redirect } = request;
+  const path = new URL(url).pathname;
   const signal = call.signal;
-  // Buffered once so every attempt can send it again.
-  const body = request.body ? await request.arrayBuffer() : undefined;
+  // Every attempt sends the body again, so a stream is buffered once. A PlainRequest holds what
+  // openapi-fetch serialized: a string or FormData, sent again as it is.
+  const body =
+    request instanceof PlainRequest
+      ? request.body instanceof ReadableStream
+        ? await new Response(request.body).arrayBuffer()
+        : (request.body ?? undefined)
+      : request.body
+        ? await request.arrayBuffer()
+        : undefined;
   let refreshedAfter401 = false;
 
   for (let attempt = 1; ; attempt++) {
@@ -109,7 +133,8 @@ async function send(
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
       response = await attemptOnce(
         s,
-        new Request(request.url, { method, headers, body, redirect: request.redirect }),
+        url,
+        { method, headers, body, redirect },
         timeoutMs,
         signal,
         context,
@@ -214,7 +239,8 @@ function retryDelay(
  */
 async function attemptOnce(
   s: TransportSettings,
-  request: Request,
+  url: string,
+  init: Outgoing,
   timeoutMs: number,
   signal: AbortSignal | undefined,
   context: RequestContext,
@@ -228,13 +254,21 @@ async function attemptOnce(
   const onAbort = () => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const response = await s.fetch(request, { signal: controller.signal });
+    // The global fetch takes the URL and init as they are (a Request would be copied once more);
+    // a caller's fetch gets the Request that FetchLike promises.
+    const response = s.fetch
+      ? await s.fetch(new Request(url, init), { signal: controller.signal })
+      : await fetch(url, { ...init, signal: controller.signal });
     const bytes = await readAll(response, s.maxResponseBytes, controller, signal);
-    return new Response(response.status === 204 || response.status === 304 ? null : bytes, {
+    const head = {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
-    });
+    };
+    // 204, 205 and 304 cannot carry a body: a Response with one would not even construct.
+    return response.status === 204 || response.status === 205 || response.status === 304
+      ? new Response(null, head)
+      : new BufferedResponse(bytes, head);
   } catch (error) {
     if (error instanceof SdkError) throw error;
     if (signal?.aborted)

@@ -180,4 +180,165 @@ describe('limiter details (fake clock)', () => {
     expect(calls.every((c) => c.error === undefined)).toBe(true);
     expect(events.filter((e) => e.type === 'rate-limit-wait')).toHaveLength(0);
   });
+
+  /** A client over a fetch whose answers the test sends by hand, in any order, at any time. */
+  function gatedClient() {
+    const gates: ((r: Response) => void)[] = [];
+    const f = scriptedFetch(() => new Promise<Response>((resolve) => gates.push(resolve)));
+    const events: ClientEvent[] = [];
+    const client = createApiClient({
+      baseUrl: 'https://api.example.test',
+      fetch: f.fetch,
+      onEvent: (e) => events.push(e),
+    });
+    const waits = () =>
+      events.flatMap((e) => (e.type === 'rate-limit-wait' ? [e.waitMs] : ([] as number[])));
+    return { f, gates, client, waits };
+  }
+
+  it('keeps the earliest end of a window: answers read late do not push the reset out', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { f, gates, client, waits } = gatedClient();
+    const first = capture(client.request('GET', '/first'));
+    await settle();
+    gates[0]!(jsonResponse(200, {}, headers(4, 10))); // the window ends at 10 s
+    await first.settled;
+    const burst = [1, 2, 3, 4].map((i) => capture(client.request('GET', `/b${i}`)));
+    await settle();
+    expect(f.calls).toHaveLength(5);
+    // The server counted the four at 0 s, but the client reads the answers 3 s later: each says
+    // 10 s from when it was counted, which read now would mean 13 s.
+    await vi.advanceTimersByTimeAsync(3000);
+    for (const [i, remaining] of [3, 2, 1, 0].entries())
+      gates[1 + i]!(jsonResponse(200, {}, headers(remaining, 10)));
+    await Promise.all(burst.map((b) => b.settled));
+    const next = capture(client.request('GET', '/next'));
+    await settle();
+    expect(f.calls).toHaveLength(5);
+    expect(waits()).toEqual([7000]);
+    await vi.advanceTimersByTimeAsync(6999);
+    expect(f.calls).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(f.calls).toHaveLength(6);
+    gates[5]!(jsonResponse(200, {}, headers(4, 10)));
+    await next.settled;
+    expect(next.error).toBeUndefined();
+  });
+
+  it('follows a newer window when an answer was counted in one the client had not seen start', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { f, gates, client, waits } = gatedClient();
+    const first = capture(client.request('GET', '/first'));
+    await settle();
+    // Read 1 s late: the estimate is 11 s, the server's window really ends at 10 s.
+    await vi.advanceTimersByTimeAsync(1000);
+    gates[0]!(jsonResponse(200, {}, headers(4, 10)));
+    await first.settled;
+    await vi.advanceTimersByTimeAsync(9500); // 10.5 s: the server began a new window at 10 s
+    const late = capture(client.request('GET', '/late'));
+    await settle();
+    // Counted at 10.5 s in the window 10 s..20 s, which has used its budget.
+    gates[1]!(jsonResponse(200, {}, headers(0, 9.5)));
+    await late.settled;
+    const held = capture(client.request('GET', '/held'));
+    await settle();
+    expect(waits()).toEqual([9500]);
+    // Not released at 11 s, the end of the window it knew before.
+    await vi.advanceTimersByTimeAsync(9499);
+    expect(f.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(f.calls).toHaveLength(3);
+    gates[2]!(jsonResponse(200, {}, headers(4, 10)));
+    await held.settled;
+  });
+
+  it('releases held requests when the first answer of a new window says when it ends, not a second later', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { f, gates, client, waits } = gatedClient();
+    // A server with a 200 ms window of 2 requests.
+    const limit2 = (remaining: number, reset: number) => ({
+      'ratelimit-limit': '2',
+      'ratelimit-remaining': String(remaining),
+      'ratelimit-reset': String(reset),
+    });
+    const first = capture(client.request('GET', '/first'));
+    await settle();
+    gates[0]!(jsonResponse(200, {}, limit2(0, 0.2))); // spent until 200 ms
+    await first.settled;
+    const calls = ['/a', '/b', '/c'].map((path) => capture(client.request('GET', path)));
+    await settle();
+    expect(waits()).toEqual([200, 200, 200]);
+    // At 200 ms a new window: two go out, the third waits without knowing the window's end yet.
+    await vi.advanceTimersByTimeAsync(200);
+    await settle();
+    expect(f.calls).toHaveLength(3);
+    expect(waits()).toEqual([200, 200, 200, 1000]);
+    // The first answer of the new window, at 210 ms: it ends at 410 ms.
+    await vi.advanceTimersByTimeAsync(10);
+    gates[1]!(jsonResponse(200, {}, limit2(1, 0.2)));
+    await settle();
+    await vi.advanceTimersByTimeAsync(199);
+    expect(f.calls).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(f.calls).toHaveLength(4); // at 410 ms, not at 1200 ms
+    gates[2]!(jsonResponse(200, {}, limit2(0, 0.19)));
+    gates[3]!(jsonResponse(200, {}, limit2(1, 0.2)));
+    await Promise.all(calls.map((c) => c.settled));
+    expect(calls.every((c) => c.error === undefined)).toBe(true);
+  });
+
+  it('a late answer from an earlier window does not bring the end of the current one forward', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { f, gates, client } = gatedClient();
+    const first = capture(client.request('GET', '/first'));
+    await settle();
+    gates[0]!(jsonResponse(200, {}, headers(2, 10))); // the window ends at 10 s
+    await first.settled;
+    const slow = capture(client.request('GET', '/slow')); // counted at 0 s, answered at 10.2 s
+    const quick = capture(client.request('GET', '/quick'));
+    await settle();
+    gates[2]!(jsonResponse(200, {}, headers(0, 10)));
+    await quick.settled;
+    await vi.advanceTimersByTimeAsync(10_000);
+    // A new window: five go out at 10 s; the first answer says it ends at 20 s.
+    const burst = [1, 2, 3, 4, 5].map((i) => capture(client.request('GET', `/n${i}`)));
+    await settle();
+    expect(f.calls).toHaveLength(8);
+    gates[3]!(jsonResponse(200, {}, headers(4, 10)));
+    await settle();
+    await vi.advanceTimersByTimeAsync(200);
+    // The slow answer, counted in the old window, would end at 10.2 s + 0 s.
+    gates[1]!(jsonResponse(200, {}, headers(1, 0)));
+    await slow.settled;
+    for (let i = 4; i < 8; i++) gates[i]!(jsonResponse(200, {}, headers(0, 9.8)));
+    await Promise.all(burst.map((b) => b.settled));
+    const next = capture(client.request('GET', '/next'));
+    await settle();
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle();
+    expect(f.calls).toHaveLength(8); // still held at 11.2 s
+    await vi.advanceTimersByTimeAsync(8800);
+    await settle();
+    expect(f.calls).toHaveLength(9); // released at 20 s
+    gates[8]!(jsonResponse(200, {}, headers(4, 10)));
+    await next.settled;
+  });
+
+  it('a held request aborted leaves no timer behind', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const f = scriptedFetch(() => jsonResponse(200, {}, headers(0, 10)));
+    const client = createApiClient({ baseUrl: 'https://api.example.test', fetch: f.fetch });
+    await client.request('GET', '/a');
+    const controller = new AbortController();
+    const held = capture(client.request('GET', '/b', { signal: controller.signal }));
+    await settle();
+    expect(vi.getTimerCount()).toBe(1);
+    controller.abort();
+    await settle();
+    expect(held.error).toBeInstanceOf(AbortError);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

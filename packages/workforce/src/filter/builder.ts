@@ -81,30 +81,30 @@ function guard<T extends object>(builder: T, fields: Record<string, FieldKind>):
  * Filters for `users.list` and `groups.listUsers`.
  * @example userFilter.username.sw('ada').and(userFilter.has_active_passkey.eq(true))
  */
-export const userFilter: FilterBuilder<'users', typeof USER_FILTER_FIELDS> = createFilterBuilder<
-  'users',
-  typeof USER_FILTER_FIELDS
->(USER_FILTER_FIELDS);
+export const userFilter: FilterBuilder<'users', typeof USER_FILTER_FIELDS> =
+  /* @__PURE__ */ createFilterBuilder<'users', typeof USER_FILTER_FIELDS>(USER_FILTER_FIELDS);
 
 /**
  * Filters for `groups.list`.
  * @example groupFilter.name.sw('Eng')
  */
-export const groupFilter: FilterBuilder<'groups', typeof GROUP_FILTER_FIELDS> = createFilterBuilder<
-  'groups',
-  typeof GROUP_FILTER_FIELDS
->(GROUP_FILTER_FIELDS);
+export const groupFilter: FilterBuilder<'groups', typeof GROUP_FILTER_FIELDS> =
+  /* @__PURE__ */ createFilterBuilder<'groups', typeof GROUP_FILTER_FIELDS>(GROUP_FILTER_FIELDS);
 
 /**
  * Filters for `passkeys.list`.
  * @example passkeyFilter.platform.eq('MACOS').and(passkeyFilter.date_last_auth.lt(new Date()))
  */
 export const passkeyFilter: FilterBuilder<'passkeys', typeof PASSKEY_FILTER_FIELDS> =
-  createFilterBuilder<'passkeys', typeof PASSKEY_FILTER_FIELDS>(PASSKEY_FILTER_FIELDS);
+  /* @__PURE__ */ createFilterBuilder<'passkeys', typeof PASSKEY_FILTER_FIELDS>(
+    PASSKEY_FILTER_FIELDS,
+  );
 
 /**
  * Filters for `scim.users.list`: `eq` and `ne` on `userName` and `externalId` only.
  * @example scimUserFilter.userName.eq('ada')
  */
 export const scimUserFilter: FilterBuilder<'scimUsers', typeof SCIM_USER_FILTER_FIELDS> =
-  createFilterBuilder<'scimUsers', typeof SCIM_USER_FILTER_FIELDS>(SCIM_USER_FILTER_FIELDS);
+  /* @__PURE__ */ createFilterBuilder<'scimUsers', typeof SCIM_USER_FILTER_FIELDS>(
+    SCIM_USER_FILTER_FIELDS,
+  );

@@ -80,16 +80,17 @@ type PasskeySortField = (typeof PASSKEY_SORT_FIELDS)[number];
  * Sort orders for `users.list` and `groups.listUsers`.
  * @example userOrderBy.desc('last_auth_time').asc('display_name')
  */
-export const userOrderBy: OrderBy<'users', UserSortField> = new OrderBy<'users', UserSortField>(
-  USER_SORT_FIELDS,
-);
+export const userOrderBy: OrderBy<'users', UserSortField> = /* @__PURE__ */ new OrderBy<
+  'users',
+  UserSortField
+>(USER_SORT_FIELDS);
 /** Sort orders for `groups.list`. @example groupOrderBy.asc('name') */
-export const groupOrderBy: OrderBy<'groups', GroupSortField> = new OrderBy<
+export const groupOrderBy: OrderBy<'groups', GroupSortField> = /* @__PURE__ */ new OrderBy<
   'groups',
   GroupSortField
 >(GROUP_SORT_FIELDS);
 /** Sort orders for `passkeys.list`. @example passkeyOrderBy.desc('date_last_auth') */
-export const passkeyOrderBy: OrderBy<'passkeys', PasskeySortField> = new OrderBy<
+export const passkeyOrderBy: OrderBy<'passkeys', PasskeySortField> = /* @__PURE__ */ new OrderBy<
   'passkeys',
   PasskeySortField
 >(PASSKEY_SORT_FIELDS);

@@ -4,78 +4,96 @@
  * a small call, and openapi-fetch then reads that stream back whole with `json()` or `text()`. So
  * the whole-body reads answer from the bytes; a real Response over them is built only when
  * something asks for the stream (`body`) or for `blob()`/`formData()`.
+ *
+ * The class is defined on first use, not at load: reading the global `Response` makes Node load
+ * its fetch implementation, about 40 ms that an import must not pay.
  */
-export class BufferedResponse extends Response {
-  /** The body, until a whole-body read took it. */
-  #bytes: Uint8Array<ArrayBuffer> | undefined;
-  /** Set once the stream or a rare read was asked for; every read then goes through it. */
-  #real: Response | undefined;
+export function bufferedResponse(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit): Response {
+  BufferedResponseClass ??= defineBufferedResponse();
+  return new BufferedResponseClass(bytes, init);
+}
 
-  constructor(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit) {
-    super(null, init);
-    this.#bytes = bytes;
-  }
+type BufferedResponseConstructor = new (
+  bytes: Uint8Array<ArrayBuffer>,
+  init: ResponseInit,
+) => Response;
 
-  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
-    return this.#delegate().body;
-  }
+let BufferedResponseClass: BufferedResponseConstructor | undefined;
 
-  override get bodyUsed(): boolean {
-    return this.#real ? this.#real.bodyUsed : this.#bytes === undefined;
-  }
+function defineBufferedResponse(): BufferedResponseConstructor {
+  class BufferedResponse extends Response {
+    /** The body, until a whole-body read took it. */
+    #bytes: Uint8Array<ArrayBuffer> | undefined;
+    /** Set once the stream or a rare read was asked for; every read then goes through it. */
+    #real: Response | undefined;
 
-  override text(): Promise<string> {
-    return this.#real ? this.#real.text() : this.#take((bytes) => decoder.decode(bytes));
-  }
-
-  override json(): Promise<unknown> {
-    return this.#real
-      ? this.#real.json()
-      : this.#take((bytes) => JSON.parse(decoder.decode(bytes)));
-  }
-
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#real ? this.#real.arrayBuffer() : this.#take((bytes) => bytes.slice().buffer);
-  }
-
-  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.#real ? this.#real.bytes() : this.#take((bytes) => bytes.slice());
-  }
-
-  override blob(): Promise<Blob> {
-    return this.#delegate().blob();
-  }
-
-  override formData(): Promise<FormData> {
-    return this.#delegate().formData();
-  }
-
-  override clone(): Response {
-    if (this.bodyUsed) throw new TypeError('Response.clone: body has already been consumed');
-    return this.#real ? this.#real.clone() : new BufferedResponse(this.#bytes!, this);
-  }
-
-  #take<T>(read: (bytes: Uint8Array<ArrayBuffer>) => T): Promise<T> {
-    const bytes = this.#bytes;
-    if (!bytes)
-      return Promise.reject(new TypeError('Body is unusable: body has already been read'));
-    this.#bytes = undefined;
-    try {
-      return Promise.resolve(read(bytes));
-    } catch (error) {
-      return Promise.reject(error);
+    constructor(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit) {
+      super(null, init);
+      this.#bytes = bytes;
     }
-  }
 
-  #delegate(): Response {
-    if (!this.#real) {
-      // After a whole-body read the real one must look read too: an empty body, consumed.
-      this.#real = new Response(this.#bytes ?? new Uint8Array(0), this);
-      if (!this.#bytes) void this.#real.arrayBuffer();
+    override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+      return this.#delegate().body;
+    }
+
+    override get bodyUsed(): boolean {
+      return this.#real ? this.#real.bodyUsed : this.#bytes === undefined;
+    }
+
+    override text(): Promise<string> {
+      return this.#real ? this.#real.text() : this.#take((bytes) => decoder.decode(bytes));
+    }
+
+    override json(): Promise<unknown> {
+      return this.#real
+        ? this.#real.json()
+        : this.#take((bytes) => JSON.parse(decoder.decode(bytes)));
+    }
+
+    override arrayBuffer(): Promise<ArrayBuffer> {
+      return this.#real ? this.#real.arrayBuffer() : this.#take((bytes) => bytes.slice().buffer);
+    }
+
+    override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+      return this.#real ? this.#real.bytes() : this.#take((bytes) => bytes.slice());
+    }
+
+    override blob(): Promise<Blob> {
+      return this.#delegate().blob();
+    }
+
+    override formData(): Promise<FormData> {
+      return this.#delegate().formData();
+    }
+
+    override clone(): Response {
+      if (this.bodyUsed) throw new TypeError('Response.clone: body has already been consumed');
+      return this.#real ? this.#real.clone() : new BufferedResponse(this.#bytes!, this);
+    }
+
+    #take<T>(read: (bytes: Uint8Array<ArrayBuffer>) => T): Promise<T> {
+      const bytes = this.#bytes;
+      if (!bytes)
+        return Promise.reject(new TypeError('Body is unusable: body has already been read'));
       this.#bytes = undefined;
+      try {
+        return Promise.resolve(read(bytes));
+      } catch (error) {
+        return Promise.reject(error);
+      }
     }
-    return this.#real;
+
+    #delegate(): Response {
+      if (!this.#real) {
+        // After a whole-body read the real one must look read too: an empty body, consumed.
+        this.#real = new Response(this.#bytes ?? new Uint8Array(0), this);
+        if (!this.#bytes) void this.#real.arrayBuffer();
+        this.#bytes = undefined;
+      }
+      return this.#real;
+    }
   }
+  return BufferedResponse;
 }
 
 // UTF-8, a BOM dropped and bad bytes replaced: what `Response.text()` does.

@@ -2,7 +2,7 @@
 // package gets the same auth, timeouts, retries and rate-limit handling. It returns the final
 // response (2xx or not) or throws ConnectionError, TimeoutError or AbortError.
 import type { TokenProvider } from './auth.js';
-import { BufferedResponse } from './buffered-response.js';
+import { bufferedResponse } from './buffered-response.js';
 import {
   AbortError,
   ConnectionError,
@@ -268,7 +268,7 @@ async function attemptOnce(
     // 204, 205 and 304 cannot carry a body: a Response with one would not even construct.
     return response.status === 204 || response.status === 205 || response.status === 304
       ? new Response(null, head)
-      : new BufferedResponse(bytes, head);
+      : bufferedResponse(bytes, head);
   } catch (error) {
     if (error instanceof SdkError) throw error;
     if (signal?.aborted)

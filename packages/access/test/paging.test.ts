@@ -89,6 +89,24 @@ describe('page-token paging against a fake server', () => {
     expect(second.identities?.map((i) => i.id)).toEqual(['d', 'e', 'f']);
   });
 
+  it('every listPage checks its page token as list does: an empty or non-string token is refused, nothing is sent', async () => {
+    const { realm, received } = await fake(() => ({ status: 200, body: {} }));
+    const bad = ['', 5 as unknown as string];
+    // Thunks, so that each call starts only when it is awaited.
+    const pageCalls = (pageToken: string) => [
+      () => realm.identities.listPage({ pageToken }),
+      () => realm.groups.listPage({ pageToken }),
+      () => realm.groups.listMembersPage('g-1', { pageToken }),
+      () => realm.identities.listGroupsPage('i-1', { pageToken }),
+      () => realm.applications.listPage({ pageToken }),
+      () => realm.authenticatorConfigs.listPage({ pageToken }),
+    ];
+    for (const pageToken of bad)
+      for (const call of pageCalls(pageToken))
+        await expect(call()).rejects.toThrow(/^pageToken: must be a non-empty string/);
+    expect(received).toHaveLength(0);
+  });
+
   it('resumes from a page token and keeps the filter', async () => {
     const { realm, received } = await fake(identitiesServer(threePages));
     await realm.identities.listPage({ username: 'ada' });

@@ -10,7 +10,13 @@ import {
 } from '@x/runtime';
 import type { PlatformEvent } from './event-types.js';
 import type { paths } from './generated/schema.js';
-import { type EventsPageQuery, type EventsQuery, type Ordering, toWireQuery } from './query.js';
+import {
+  checkCursor,
+  type EventsPageQuery,
+  type EventsQuery,
+  type Ordering,
+  toWireQuery,
+} from './query.js';
 
 /** One page of events. */
 export interface EventsPage {
@@ -58,6 +64,7 @@ export class Events {
     options: ListOptions = {},
   ): Paginator<PlatformEvent, EventsPage, string | null> {
     const { cursor, ...paging } = options;
+    const start = checkCursor(cursor);
     const wire = toWireQuery(query, DEFAULT_ORDERING);
     return cursorPaginator<PlatformEvent, EventsPage>(
       (position, _signal, pageCall) =>
@@ -67,7 +74,7 @@ export class Events {
         ),
       (page) => page.events,
       (page) => page.cursor,
-      { ...listPaging(paging), cursor },
+      { ...listPaging(paging), cursor: start },
     );
   }
 

@@ -83,10 +83,8 @@ export function toWireQuery(
       throw new ValidationError('page_size', 'must be an integer from 1 to 1000');
     wire.page_size = q.page_size;
   }
-  if (q.cursor !== undefined) {
-    if (typeof q.cursor !== 'string') throw new ValidationError('cursor', 'must be a string');
-    if (q.cursor !== '') wire.cursor = q.cursor;
-  }
+  const cursor = checkCursor(q.cursor);
+  if (cursor !== undefined) wire.cursor = cursor;
   for (const name of LIST_FILTERS) {
     const values = stringList(q[name], name);
     if (values.length > 0) wire[name] = values;
@@ -124,4 +122,15 @@ function stringList(value: OneOrMany<string> | undefined, field: string): string
     if (typeof item !== 'string' || item === '')
       throw new ValidationError(field, 'values must be non-empty strings');
   return [...(list as string[])];
+}
+
+/**
+ * Checks a cursor given by the caller: a string, where the empty string (what a last page's absent
+ * cursor may have been stored as) means the first page, as no cursor does.
+ * @throws ValidationError when it is neither undefined, null nor a string.
+ */
+export function checkCursor(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new ValidationError('cursor', 'must be a string');
+  return value === '' ? undefined : value;
 }

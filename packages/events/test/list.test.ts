@@ -62,6 +62,20 @@ describe('list', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('list and page read a given cursor alike: empty means the first page, a non-string is refused', async () => {
+    const events = sample(5);
+    server = await startFakeEventsServer(events);
+    const events5 = client(server.url);
+    expect(await events5.list({ page_size: 10 }, { cursor: '' }).toArray()).toHaveLength(5);
+    expect((await events5.page({ page_size: 10, cursor: '' })).events).toHaveLength(5);
+    expect(server.requests.map((q) => q.has('cursor'))).toEqual([false, false]);
+    expect(() => events5.list({}, { cursor: 5 as unknown as string })).toThrow(ValidationError);
+    await expect(events5.page({ cursor: 5 as unknown as string })).rejects.toThrow(
+      /^cursor: must be a string/,
+    );
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('sends every parameter once, arrays as repeated parameters, times as epoch ms', async () => {
     server = await startFakeEventsServer(sample(3));
     await client(server.url)

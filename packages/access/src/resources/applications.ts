@@ -5,6 +5,7 @@ import { requireId, requireObject } from '../ids.js';
 import { checkDisplayName } from '../names.js';
 import {
   checkPageSize,
+  checkPageToken,
   type ListOptions,
   MAX_SMALL_PAGE_SIZE,
   type PageParams,
@@ -58,7 +59,10 @@ export class ApplicationsResource {
     params: ListApplicationsParams = {},
     options?: CallOptions,
   ): Promise<ApplicationList> {
-    return this.fetch({ ...applicationsQuery(params), page_token: params.pageToken }, options);
+    return this.fetch(
+      { ...applicationsQuery(params), page_token: checkPageToken(params.pageToken) },
+      options,
+    );
   }
 
   /** Retrieves an application. */

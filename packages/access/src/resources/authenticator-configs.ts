@@ -5,6 +5,7 @@ import { requireId, requireObject } from '../ids.js';
 import { checkDisplayName } from '../names.js';
 import {
   checkPageSize,
+  checkPageToken,
   type ListOptions,
   MAX_SMALL_PAGE_SIZE,
   type PageParams,
@@ -77,7 +78,10 @@ export class AuthenticatorConfigsResource {
     params: ListAuthenticatorConfigsParams = {},
     options?: CallOptions,
   ): Promise<AuthenticatorConfigList> {
-    return this.fetch({ ...configsQuery(params), page_token: params.pageToken }, options);
+    return this.fetch(
+      { ...configsQuery(params), page_token: checkPageToken(params.pageToken) },
+      options,
+    );
   }
 
   /** Retrieves an authenticator configuration. */

@@ -4,6 +4,7 @@ import type { components } from '../generated/schema.js';
 import { requireId, requireObject } from '../ids.js';
 import { checkDescription, checkDisplayName } from '../names.js';
 import {
+  checkPageToken,
   type ListOptions,
   pagingQuery,
   type SkipPageParams,
@@ -58,7 +59,10 @@ export class GroupsResource {
 
   /** One page of groups. */
   async listPage(params: ListGroupsParams = {}, options?: CallOptions): Promise<GroupList> {
-    return this.fetchGroups({ ...pagingQuery(params), page_token: params.pageToken }, options);
+    return this.fetchGroups(
+      { ...pagingQuery(params), page_token: checkPageToken(params.pageToken) },
+      options,
+    );
   }
 
   /** Retrieves a group. */
@@ -142,7 +146,7 @@ export class GroupsResource {
     const path = this.pathOf(groupId);
     return this.fetchMembers(
       path,
-      { ...pagingQuery(params), page_token: params.pageToken },
+      { ...pagingQuery(params), page_token: checkPageToken(params.pageToken) },
       options,
     );
   }
@@ -172,7 +176,7 @@ export class GroupsResource {
     const path = this.pathOf(groupId);
     return this.fetchRoles(
       path,
-      { ...memberRolesQuery(params), page_token: params.pageToken },
+      { ...memberRolesQuery(params), page_token: checkPageToken(params.pageToken) },
       options,
     );
   }

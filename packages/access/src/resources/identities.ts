@@ -5,6 +5,7 @@ import type { components } from '../generated/schema.js';
 import { requireId, requireObject } from '../ids.js';
 import { checkDisplayName } from '../names.js';
 import {
+  checkPageToken,
   type ListOptions,
   pagingQuery,
   type SkipPageParams,
@@ -79,7 +80,10 @@ export class IdentitiesResource {
   /** One page of identities. */
   async listPage(params: ListIdentitiesParams = {}, options?: CallOptions): Promise<IdentityList> {
     const query = identitiesQuery(params);
-    return this.fetchIdentities({ ...query, page_token: params.pageToken }, options);
+    return this.fetchIdentities(
+      { ...query, page_token: checkPageToken(params.pageToken) },
+      options,
+    );
   }
 
   /** Retrieves an identity. */
@@ -168,7 +172,7 @@ export class IdentitiesResource {
     const path = this.pathOf(identityId);
     return this.fetchGroups(
       path,
-      { ...pagingQuery(params), page_token: params.pageToken },
+      { ...pagingQuery(params), page_token: checkPageToken(params.pageToken) },
       options,
     );
   }
@@ -197,7 +201,11 @@ export class IdentitiesResource {
   ): Promise<RoleList> {
     const path = this.pathOf(identityId);
     const query = memberRolesQuery(params);
-    return this.fetchRoles(path, { ...query, page_token: params.pageToken }, options);
+    return this.fetchRoles(
+      path,
+      { ...query, page_token: checkPageToken(params.pageToken) },
+      options,
+    );
   }
 
   private async fetchIdentities(query: Query & { page_token?: string }, options?: CallOptions) {

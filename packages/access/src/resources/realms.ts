@@ -4,6 +4,7 @@ import type { components } from '../generated/schema.js';
 import { requireId, requireObject } from '../ids.js';
 import { checkDisplayName } from '../names.js';
 import {
+  checkPageToken,
   type ListOptions,
   pagingQuery,
   type SkipPageParams,
@@ -59,7 +60,10 @@ export class RealmsResource {
 
   /** One page of realms; pass its `next_page_token` as `pageToken` for the next one. */
   async listPage(params: ListRealmsParams = {}, options?: CallOptions): Promise<RealmList> {
-    return this.fetch({ ...pagingQuery(params), page_token: params.pageToken }, options);
+    return this.fetch(
+      { ...pagingQuery(params), page_token: checkPageToken(params.pageToken) },
+      options,
+    );
   }
 
   /** Retrieves a realm. */

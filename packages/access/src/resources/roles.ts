@@ -12,6 +12,7 @@ import type { components } from '../generated/schema.js';
 import { optionalInteger, requireId, requireObject } from '../ids.js';
 import { checkDescription, checkDisplayName } from '../names.js';
 import {
+  checkPageToken,
   type ListOptions,
   MAX_PAGE_SIZE,
   pagingQuery,
@@ -170,7 +171,11 @@ export class RolesResource {
   ): Promise<RoleMemberList> {
     const path = this.pathOf(roleId);
     const query = membersQuery(params);
-    return this.fetchMembers(path, { ...query, page_token: params.pageToken }, options);
+    return this.fetchMembers(
+      path,
+      { ...query, page_token: checkPageToken(params.pageToken) },
+      options,
+    );
   }
 
   /**
@@ -221,7 +226,7 @@ export class RolesResource {
     const path = this.pathOf(roleId);
     return this.fetchScopes(
       path,
-      { ...pagingQuery(params), page_token: params.pageToken },
+      { ...pagingQuery(params), page_token: checkPageToken(params.pageToken) },
       options,
     );
   }

@@ -5,6 +5,7 @@ import { requireId, requireObject } from '../ids.js';
 import { checkDisplayName } from '../names.js';
 import {
   checkPageSize,
+  checkPageToken,
   type ListOptions,
   MAX_PAGE_SIZE,
   type PageParams,
@@ -103,7 +104,11 @@ export class SsoConfigsResource {
   async listPage(params: ListSsoConfigsParams = {}, options?: CallOptions): Promise<SsoConfigList> {
     const query = ssoConfigsQuery(params);
     const correlationId = correlationIdOf(params, options);
-    return this.fetch({ ...query, page_token: params.pageToken }, correlationId, options);
+    return this.fetch(
+      { ...query, page_token: checkPageToken(params.pageToken) },
+      correlationId,
+      options,
+    );
   }
 
   /** Retrieves an SSO configuration. */

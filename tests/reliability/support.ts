@@ -4,7 +4,7 @@ import { createAccessClient } from '@x/access';
 import { createEventsClient } from '@x/events';
 import { createLegacyClient } from '@x/legacy';
 import type { ClientEvent, ClientOptions } from '@x/runtime';
-import type { SpecOperation } from '@x/testing';
+import { capture, type SpecOperation } from '@x/testing';
 import { createWorkforceClient } from '@x/workforce';
 import { expect, vi } from 'vitest';
 
@@ -48,22 +48,6 @@ export function callOperation(
 
 /** One turn of the real event loop (setImmediate is never faked here). */
 export const realTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** A promise's outcome, captured so that a rejection is never unhandled. */
-export function capture<T>(promise: Promise<T>) {
-  const state: { done: boolean; value?: T; error?: unknown } = { done: false };
-  promise.then(
-    (value) => {
-      state.done = true;
-      state.value = value;
-    },
-    (error: unknown) => {
-      state.done = true;
-      state.error = error;
-    },
-  );
-  return state;
-}
 
 /**
  * Runs a call under fake timers without sleeping: each wait the client announces (a `retry` or

@@ -1,10 +1,11 @@
 // The proactive limiter: it reads RateLimit-Remaining/Reset and holds requests until the window
 // resets, so a burst of concurrent calls gets no 429 at all.
 import { AbortError, type ClientEvent, createApiClient } from '@x/runtime';
+import { capture } from '@x/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, scriptedFetch } from './support/fake-fetch.js';
 import { type FakeServer, send, startFakeServer } from './support/fake-server.js';
-import { capture, settle } from './support/timers.js';
+import { settle } from './support/timers.js';
 
 /** A server allowing `limit` requests per fixed window, with the RateLimit headers on every answer. */
 async function limitedServer(limit: number, windowMs: number) {

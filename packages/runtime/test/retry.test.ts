@@ -12,10 +12,11 @@ import {
   UnauthorizedError,
   unwrap,
 } from '@x/runtime';
+import { capture } from '@x/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hang, jsonResponse, reset, scriptedFetch } from './support/fake-fetch.js';
 import type { paths } from './support/paths.js';
-import { capture, settle } from './support/timers.js';
+import { settle } from './support/timers.js';
 
 beforeEach(() => {
   vi.useFakeTimers();

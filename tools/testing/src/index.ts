@@ -1,3 +1,4 @@
+export { capture } from './capture.js';
 export {
   FAULTS,
   type Fault,

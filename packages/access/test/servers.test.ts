@@ -46,20 +46,6 @@ describe('raw clients of the two servers', () => {
     expect(api.received).toHaveLength(0);
   });
 
-  it('types each raw client with its own server paths only', () => {
-    const access = createAccessClient({ baseUrl: 'https://a.example', tenantId: 't-1' });
-    // Type-level only: the calls are never made.
-    const typeChecks = () => {
-      // @ts-expect-error: SCIM paths are not on the management API's base URL
-      void access.raw.GET('/Users');
-      // @ts-expect-error: management paths are not on the SCIM server
-      void access.realm('r').scim.raw.GET('/v1/tenants/{tenant_id}', {
-        params: { path: { tenant_id: 't' } },
-      });
-    };
-    expect(typeof typeChecks).toBe('function');
-  });
-
   it('scim.raw without scimBaseUrl throws a ValidationError naming the option', () => {
     const access = createAccessClient({ baseUrl: 'https://a.example', tenantId: 't-1' });
     expect(() => access.realm('r').scim.raw).toThrow(ValidationError);

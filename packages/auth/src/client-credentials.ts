@@ -1,6 +1,6 @@
 import {
   abortable,
-  createApiClient,
+  createHttpRequester,
   type FetchLike,
   normalizeBaseUrl,
   type RetryOptions,
@@ -68,12 +68,12 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   // a ValidationError rather than a TypeError for a malformed one.
   const url = new URL(normalizeBaseUrl(options.tokenUrl, 'tokenUrl'));
   const basic = `Basic ${toBase64(`${clientId}:${clientSecret}`)}`;
-  const http = createApiClient({
-    baseUrl: url.origin,
-    secrets: [clientSecret, basic.slice('Basic '.length)],
+  const secrets = Object.freeze([clientSecret, basic.slice('Basic '.length)]);
+  // One kind of request, never rate limited: the lean requester, not a whole API client.
+  const http = createHttpRequester({
+    secrets,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    rateLimit: false,
   });
   const refreshBeforeMs = (options.refreshBeforeExpirySeconds ?? 60) * 1000;
   const retry: RetryOptions | false =
@@ -88,7 +88,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
     inFlight ??= (async () => {
       const body: Record<string, string> = { grant_type: 'client_credentials' };
       if (scope) body.scope = scope;
-      const response = await http.request<TokenResponse>('POST', url.pathname, {
+      const response = await http.request<TokenResponse>('POST', url, {
         body,
         headers: {
           authorization: basic,
@@ -109,7 +109,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   return {
     // The Basic form too: family W's token endpoint shares the API's host, so an API error can
     // echo what the token request carried.
-    secrets: Object.freeze([clientSecret, basic.slice('Basic '.length)]),
+    secrets,
     async getToken(context = {}) {
       const now = Date.now();
       if (cached && now < cached.expiresAt) {

@@ -2,24 +2,16 @@
 // (auth, retries, rate limits, timeouts) and the contract on top (path checks, typed errors), as
 // middleware when user middleware is registered and around the transport when not.
 import openapiFetch, { type Client, type Middleware } from 'openapi-fetch';
-import type { TokenProvider } from './auth.js';
 import { normalizeBaseUrl } from './base-url.js';
 import { checkPathParams, contractFetch, contractMiddleware } from './contract.js';
-import { InvalidResponseError, ValidationError } from './errors.js';
-import type { ClientEventListener } from './events.js';
 import { checkHeaders } from './headers.js';
+import { type HttpMethod, parseFailure } from './http-requester.js';
 import { safePathSerializer } from './path-params.js';
 import { PlainRequest } from './plain-request.js';
 import { RateLimiter } from './rate-limiter.js';
-import { SecretScrubber } from './redact.js';
-import { DEFAULT_RETRY, type RetryOptions, resolveRetry } from './retry-policy.js';
-import {
-  type CallOptions,
-  createTransport,
-  type FetchLike,
-  isTransport,
-  type TransportSettings,
-} from './transport.js';
+import type { SecretScrubber } from './redact.js';
+import { type TransportOptions, transportSettings } from './settings.js';
+import { type CallOptions, createTransport, type FetchLike, isTransport } from './transport.js';
 
 // openapi-fetch's CommonJS build exports `exports.default = createClient`. Our CommonJS build
 // imports it with Node's semantics, where the default import is the whole `exports` object, so
@@ -31,35 +23,17 @@ const createClient = ((options) =>
   )) as typeof openapiFetch;
 
 /** Options every family client accepts. */
-export interface ClientOptions {
+export interface ClientOptions extends TransportOptions {
   /** The API address for your region, for example `https://…`. https is required except on loopback. */
   baseUrl: string;
-  /** Supplies bearer tokens: `staticToken(…)` or `clientCredentials(…)` from `@x/auth`. */
-  auth?: TokenProvider;
-  /** Retry settings (default: 2 retries, full-jitter backoff from 0.5 s to 8 s), or `false`. */
-  retry?: RetryOptions | false;
-  /** Timeout of each attempt in ms. Default 30000. */
-  timeoutMs?: number;
   /**
    * Hold requests when `RateLimit-Remaining` reaches zero until the window resets, instead of
    * running into 429s. Default true.
    */
   rateLimit?: boolean;
-  /** Largest response body accepted, in bytes. Default 32 MiB. */
-  maxResponseBytes?: number;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
-  /** Receives retries, rate-limit waits and responses, for metrics and debug logs. */
-  onEvent?: ClientEventListener;
-  /** Further secret values (beyond the auth provider's) to mask in every error and event. */
-  secrets?: readonly string[];
-  /** A fetch implementation to use instead of the global one. */
-  fetch?: FetchLike;
-  /** Source of randomness for backoff jitter (tests pin it). */
-  random?: () => number;
 }
-
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
 
 /** Untyped request for operations outside the typed surface (see the specs' GAPS.md). */
 export interface RawRequestInit extends CallOptions {
@@ -83,7 +57,7 @@ export interface ApiClient<Paths extends object> {
   /** Request options for one call: pass the result into a `raw` call. */
   call(options?: CallOptions): { fetch: FetchLike; signal?: AbortSignal };
   /** Any request, untyped: for operations the spec does not describe. Returns the parsed body. */
-  request<T = unknown>(method: Method, path: string, init?: RawRequestInit): Promise<T>;
+  request<T = unknown>(method: HttpMethod, path: string, init?: RawRequestInit): Promise<T>;
 }
 
 /** Creates the shared client for a family's typed path map. */
@@ -92,20 +66,12 @@ export function createApiClient<Paths extends object>(options: ClientOptions): A
     throw new TypeError('client options are required');
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   checkHeaders(options.headers, 'headers');
-  const scrubber = new SecretScrubber();
-  for (const secret of [...(options.auth?.secrets ?? []), ...(options.secrets ?? [])])
-    scrubber.add(secret);
-  const settings: TransportSettings = {
-    fetch: options.fetch,
-    auth: options.auth,
-    retry: resolveRetry(DEFAULT_RETRY, options.retry),
-    timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
-    maxResponseBytes: positive(options.maxResponseBytes, 32 * 1024 * 1024, 'maxResponseBytes'),
-    limiter: options.rateLimit === false ? undefined : new RateLimiter(options.onEvent),
-    scrubber,
-    onEvent: options.onEvent,
-    random: options.random ?? Math.random,
-  };
+  // The shared settings, and on top of them the rate limiter (the lean requester has none).
+  const settings = transportSettings(
+    options,
+    options.rateLimit === false ? undefined : new RateLimiter(options.onEvent),
+  );
+  const { scrubber } = settings;
   const defaultTransport = createTransport(settings);
   const clientOptions = {
     baseUrl,
@@ -133,7 +99,7 @@ export function createApiClient<Paths extends object>(options: ClientOptions): A
     raw,
     baseUrl,
     call,
-    async request<T>(method: Method, path: string, init: RawRequestInit = {}): Promise<T> {
+    async request<T>(method: HttpMethod, path: string, init: RawRequestInit = {}): Promise<T> {
       const { params, body, headers, ...callOptions } = init;
       checkHeaders(headers, 'headers');
       const untyped = raw as unknown as Client<Record<string, Record<string, unknown>>>;
@@ -241,20 +207,4 @@ function wrapCalls(
       (p, i) => request(method, p, i),
       (p, i) => directRequest(method, p, i),
     );
-}
-
-function parseFailure(error: unknown, method: string, pathTemplate: unknown): unknown {
-  if (!(error instanceof SyntaxError)) return error;
-  const template = typeof pathTemplate === 'string' ? pathTemplate : '';
-  return new InvalidResponseError(
-    `${method} ${template} answered 2xx with a body that is not valid JSON`,
-    { request: { method, pathTemplate: template } },
-  );
-}
-
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-    throw new ValidationError(name, 'must be a positive number');
-  return value;
 }

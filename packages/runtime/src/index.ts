@@ -37,6 +37,13 @@ export {
 export type { ClientEvent, ClientEventListener } from './events.js';
 export { assertHeaderValue } from './headers.js';
 export {
+  createHttpRequester,
+  type HttpMethod,
+  type HttpRequester,
+  type HttpRequesterOptions,
+  type HttpRequestInit,
+} from './http-requester.js';
+export {
   type ListOptions,
   listPaging,
   type Page,
@@ -53,6 +60,7 @@ export {
 export { assertPathParams } from './path-params.js';
 export { redactAuthorization, SecretScrubber } from './redact.js';
 export type { RetryOptions } from './retry-policy.js';
+export type { TransportOptions } from './settings.js';
 export { abortable } from './sleep.js';
 export type { CallOptions, FetchLike } from './transport.js';
 export { unwrap } from './unwrap.js';

@@ -1,0 +1,114 @@
+// One request through the transport, without openapi-fetch and without the rate limiter: what a
+// package needs that sends a single kind of request (the token request of `@x/auth`) and must stay
+// small. Timeouts, retries, typed errors, secret scrubbing and the size limit are the client's.
+import { normalizeBaseUrl } from './base-url.js';
+import { contractFetch } from './contract.js';
+import { InvalidResponseError, ValidationError } from './errors.js';
+import { checkHeaders } from './headers.js';
+import { PlainRequest } from './plain-request.js';
+import { type TransportOptions, transportSettings } from './settings.js';
+import { type CallOptions, createTransport } from './transport.js';
+
+/** HTTP methods a requester sends. */
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
+
+/** Options of a requester: how its requests are sent (every field is optional). */
+export type HttpRequesterOptions = TransportOptions;
+
+/** One request: its body and headers, and options that override the requester's for this call. */
+export interface HttpRequestInit extends CallOptions {
+  /**
+   * The body. Sent as `application/x-www-form-urlencoded` (a record of strings, through
+   * `URLSearchParams`) when the `content-type` header says so, as JSON otherwise.
+   */
+  body?: unknown;
+  /** The route named in errors, for example `/v2/oauth2/token`. Default: the URL's path. */
+  pathTemplate?: string;
+}
+
+/** Sends single requests through the SDK transport. */
+export interface HttpRequester {
+  /**
+   * Sends one request and returns the parsed JSON body (undefined when the body is empty).
+   *
+   * @param method - HTTP method.
+   * @param url - Absolute URL: https, or plain http for loopback addresses only; no credentials.
+   * @throws {@link ApiError} subclass for a non-2xx response, with the request context and the
+   *   body, secrets masked. {@link InvalidResponseError} for a 2xx body that is not JSON.
+   *   {@link ConnectionError}, {@link TimeoutError} or {@link AbortError} when no response came,
+   *   after the retries. {@link ValidationError} for invalid arguments, before anything is sent.
+   */
+  request<T = unknown>(method: HttpMethod, url: string | URL, init?: HttpRequestInit): Promise<T>;
+}
+
+/**
+ * Creates a requester that sends single requests the way the full client does (per-attempt
+ * timeouts, retries with jitter and `Retry-After`, 401 refresh with `auth`, the response size
+ * limit, typed errors, secrets masked in every error and event), without openapi-fetch, path
+ * templates or the rate limiter. For a package that sends one kind of request and must stay
+ * small; an API client is `createApiClient`.
+ *
+ * @example
+ * ```ts
+ * const http = createHttpRequester({ secrets: [clientSecret] });
+ * const token = await http.request<{ access_token: string }>('POST', tokenUrl, {
+ *   body: { grant_type: 'client_credentials' },
+ *   headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+ * });
+ * ```
+ */
+export function createHttpRequester(options: HttpRequesterOptions = {}): HttpRequester {
+  if (options === null || typeof options !== 'object')
+    throw new TypeError('requester options must be an object');
+  const settings = transportSettings(options);
+  return {
+    async request<T>(method: HttpMethod, url: string | URL, init: HttpRequestInit = {}) {
+      const { body, pathTemplate, headers, ...call } = init;
+      checkHeaders(headers, 'headers');
+      const target = checkUrl(url);
+      const template = pathTemplate ?? target.pathname;
+      const sent = new Headers(headers);
+      let payload: string | undefined;
+      if (body !== undefined) {
+        if (method === 'GET' || method === 'HEAD')
+          throw new ValidationError('body', `a ${method} request cannot have a body`);
+        if (!sent.has('content-type')) sent.set('content-type', 'application/json');
+        payload = /^application\/x-www-form-urlencoded\b/i.test(sent.get('content-type')!)
+          ? new URLSearchParams(body as Record<string, string>).toString()
+          : JSON.stringify(body);
+      }
+      const send = contractFetch(createTransport(settings, call), template, settings.scrubber);
+      const request = new PlainRequest(target.href, { method, headers: sent, body: payload });
+      const response = await send(request as unknown as Request);
+      if (method === 'HEAD' || response.status === 204 || response.status === 205)
+        return undefined as T;
+      const text = await response.text();
+      try {
+        return (text ? JSON.parse(text) : undefined) as T;
+      } catch (error) {
+        throw parseFailure(error, method, template);
+      }
+    },
+  };
+}
+
+function checkUrl(url: string | URL): URL {
+  // The rules of every base URL (absolute; https, or plain http for loopback only; no
+  // credentials, which fetch would quote in its error) for what comes before the query.
+  normalizeBaseUrl(String(url).split(/[?#]/)[0], 'url');
+  return new URL(url);
+}
+
+/**
+ * A 2xx body that is not JSON (an HTML login page, plain text, a body cut inside the JSON) would
+ * surface as a bare SyntaxError whose message quotes the start of the body: it becomes an
+ * InvalidResponseError that quotes nothing. Other errors pass through.
+ */
+export function parseFailure(error: unknown, method: string, pathTemplate: unknown): unknown {
+  if (!(error instanceof SyntaxError)) return error;
+  const template = typeof pathTemplate === 'string' ? pathTemplate : '';
+  return new InvalidResponseError(
+    `${method} ${template} answered 2xx with a body that is not valid JSON`,
+    { request: { method, pathTemplate: template } },
+  );
+}

@@ -37,9 +37,9 @@ export class RateLimiter {
   #learnedNow: (() => void) | undefined;
   // Held requests all wait for one wake-up: a timer at the estimated reset, or a response that
   // gives budget back.
-  #woken: Promise<void> | undefined;
-  #wakeAll: (() => void) | undefined;
-  #waiting = 0;
+  /** The held requests, in the order they began to wait. */
+  #held = new Set<HeldRequest>();
+  #draining = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = 0;
 
@@ -49,8 +49,19 @@ export class RateLimiter {
    * Waits until the budget allows one more request, then counts it as in flight. A wait longer
    * than `maxWaitMs` (the caller's `maxRateLimitWaitMs`) is not made: the request goes out, so the
    * server's 429 ends the call at once instead of holding it for the whole window.
+   *
+   * Returns undefined when the request may go at once (the common case, with no promise to await),
+   * or a promise that settles when it may go.
    */
-  async acquire(signal?: AbortSignal, maxWaitMs = Number.POSITIVE_INFINITY): Promise<void> {
+  acquire(signal?: AbortSignal, maxWaitMs = Number.POSITIVE_INFINITY): Promise<void> | undefined {
+    if (this.#learned && this.#waitFor(Date.now(), maxWaitMs) === undefined) {
+      this.#take();
+      return undefined;
+    }
+    return this.#acquireHeld(signal, maxWaitMs);
+  }
+
+  async #acquireHeld(signal: AbortSignal | undefined, maxWaitMs: number): Promise<void> {
     for (;;) {
       if (!this.#learned) {
         if (!this.#learning) {
@@ -63,15 +74,24 @@ export class RateLimiter {
         continue;
       }
       const now = Date.now();
-      this.#rollOver(now);
-      if (this.#remaining === undefined || this.#remaining > 0) break;
-      // Spent, with nothing in flight whose answer could say when the window ends: try one.
-      if (this.#resetAt === 0 && this.#inFlight === 0) break;
-      const waitMs = this.#resetAt === 0 ? UNKNOWN_RESET_MS : this.#resetAt - now;
-      if (waitMs > maxWaitMs) break;
+      const waitMs = this.#waitFor(now, maxWaitMs);
+      if (waitMs === undefined) break;
       emit(this.onEvent, { type: 'rate-limit-wait', waitMs, limit: this.#limit });
-      await this.#wait(now + waitMs, signal);
+      await this.#wait(now + waitMs, maxWaitMs, signal);
     }
+    this.#take();
+  }
+
+  /** How long one more request must wait (after a roll-over), or undefined when it may go now. */
+  #waitFor(now: number, maxWaitMs: number): number | undefined {
+    this.#rollOver(now);
+    if (this.#remaining === undefined || this.#remaining > 0) return undefined;
+    if (this.#resetAt === 0 && this.#inFlight === 0) return undefined;
+    const waitMs = this.#resetAt === 0 ? UNKNOWN_RESET_MS : this.#resetAt - now;
+    return waitMs > maxWaitMs ? undefined : waitMs;
+  }
+
+  #take(): void {
     if (this.#remaining !== undefined && this.#remaining > 0) this.#remaining--;
     this.#inFlight++;
     this.#lastSentAt = Date.now();
@@ -152,25 +172,24 @@ export class RateLimiter {
   }
 
   /** Waits for the next wake-up (at `until` at the latest), or rejects when the signal fires. */
-  async #wait(until: number, signal: AbortSignal | undefined): Promise<void> {
-    if (!this.#woken)
-      this.#woken = new Promise<void>((resolve) => {
-        this.#wakeAll = resolve;
-      });
-    const woken = this.#woken;
-    this.#waiting++;
+  async #wait(until: number, maxWaitMs: number, signal: AbortSignal | undefined): Promise<void> {
+    let held!: HeldRequest;
+    const woken = new Promise<void>((wake) => {
+      held = { wake, maxWaitMs };
+    });
+    this.#held.add(held);
     this.#arm(until);
     try {
       await abortable(woken, signal);
     } finally {
-      this.#waiting--;
-      if (this.#waiting === 0) this.#disarm();
+      this.#held.delete(held);
+      if (this.#held.size === 0) this.#disarm();
     }
   }
 
   /** Called when the budget or the window changed: wakes or re-times the held requests. */
   #reschedule(): void {
-    if (this.#waiting === 0) return;
+    if (this.#held.size === 0) return;
     if (this.#remaining === undefined || this.#remaining > 0) this.#wake();
     else if (this.#resetAt !== 0) this.#arm(this.#resetAt, true);
   }
@@ -191,10 +210,56 @@ export class RateLimiter {
   }
 
   #wake(): void {
-    const wakeAll = this.#wakeAll;
-    this.#woken = undefined;
-    this.#wakeAll = undefined;
     this.#disarm();
-    wakeAll?.();
+    if (this.#draining) return;
+    this.#draining = true;
+    this.#drain();
   }
+
+  /**
+   * Wakes the held requests a few at a time, giving the event loop a turn between batches. Woken
+   * all at once, a window's requests were all set up before the answer to the first one could be
+   * read, so the end of the window, which that answer tells, was learned late by the time it took
+   * to send them all, and every following window began that much later.
+   */
+  #drain = (): void => {
+    const now = Date.now();
+    const waitMs = this.#waitFor(now, Number.POSITIVE_INFINITY);
+    if (waitMs !== undefined) {
+      // The budget is spent again: the rest stay held until the window ends, except those that
+      // may not wait that long (they go now, and the server's 429 ends them at once).
+      this.#draining = false;
+      for (const held of this.#held) {
+        if (waitMs > held.maxWaitMs) {
+          this.#held.delete(held);
+          held.wake();
+        }
+      }
+      if (this.#held.size > 0) this.#arm(now + waitMs);
+      return;
+    }
+    let woken = 0;
+    for (const held of this.#held) {
+      if (woken++ === WAKE_BATCH) break;
+      this.#held.delete(held);
+      held.wake();
+    }
+    if (this.#held.size > 0) nextTurn(this.#drain);
+    else this.#draining = false;
+  };
 }
+
+interface HeldRequest {
+  wake(): void;
+  /** The longest wait this request accepts (its call's `maxRateLimitWaitMs`). */
+  maxWaitMs: number;
+}
+
+/** Held requests woken per turn of the event loop. */
+const WAKE_BATCH = 16;
+
+/** Runs `fn` on a later turn of the event loop, after pending I/O (a macrotask, not a microtask). */
+const nextTurn = (fn: () => void): void => {
+  if (typeof setImmediate === 'function') setImmediate(fn);
+  else setTimeout(fn, 0);
+};

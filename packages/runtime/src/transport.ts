@@ -105,10 +105,8 @@ async function send(
   for (let attempt = 1; ; attempt++) {
     const context: RequestContext = { method, path, attempts: attempt };
     if (signal?.aborted) throw withContext(abortErrorFrom(signal), context);
-    if (s.limiter)
-      await s.limiter
-        .acquire(signal, retry.maxRateLimitWaitMs)
-        .catch((e: unknown) => Promise.reject(withContext(e, context)));
+    const held = s.limiter?.acquire(signal, retry.maxRateLimitWaitMs);
+    if (held) await held.catch((e: unknown) => Promise.reject(withContext(e, context)));
     let released = false;
     const release = (headers?: Headers) => {
       if (!released) s.limiter?.release(headers);
@@ -128,7 +126,9 @@ async function send(
           'token',
           'the token provider returned a value that cannot be sent in a header',
         );
-      const headers = new Headers(request.headers);
+      // A PlainRequest's headers were built for this call alone, so they are set in place.
+      const headers =
+        request instanceof PlainRequest ? request.headers : new Headers(request.headers);
       for (const [k, v] of Object.entries(call.headers ?? {})) headers.set(k, v);
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
       response = await attemptOnce(

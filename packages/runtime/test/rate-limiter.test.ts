@@ -85,6 +85,52 @@ describe('against a server allowing 4 requests per 1 s window', () => {
   });
 });
 
+describe('waking held requests', () => {
+  it('wakes them a few at a time, with a turn of the event loop between batches', async () => {
+    // A turn counter that a macrotask moves on: calls sent in the same turn share its value.
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setImmediate(tick);
+    };
+    const sentInTurn: number[] = [];
+    const f = scriptedFetch((_call, index) => {
+      sentInTurn.push(turn);
+      // The first answer spends the budget for 50 ms; the next window allows 100.
+      return jsonResponse(
+        200,
+        {},
+        {
+          'ratelimit-limit': '100',
+          'ratelimit-remaining': String(index === 0 ? 0 : 100 - index),
+          'ratelimit-reset': index === 0 ? '0.05' : '10',
+        },
+      );
+    });
+    const client = createApiClient({ baseUrl: 'https://api.example.test', fetch: f.fetch });
+    await client.request('GET', '/first');
+    const calls = Array.from({ length: 40 }, (_, i) => client.request('GET', `/n${i}`));
+    setImmediate(tick);
+    try {
+      await Promise.all(calls);
+    } finally {
+      ticking = false;
+    }
+    const held = sentInTurn.slice(1);
+    expect(held).toHaveLength(40);
+    const perTurn = new Map<number, number>();
+    for (const t of held) perTurn.set(t, (perTurn.get(t) ?? 0) + 1);
+    // Sent over several turns, never more than one batch (16) in a turn.
+    expect(perTurn.size).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(16);
+    // In the order they began to wait.
+    expect(f.calls.slice(1).map((c) => new URL(c.url).pathname)).toEqual(
+      Array.from({ length: 40 }, (_, i) => `/n${i}`),
+    );
+  });
+});
+
 describe('limiter details (fake clock)', () => {
   const headers = (remaining: number, reset: number) => ({
     'ratelimit-limit': '5',

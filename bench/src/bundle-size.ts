@@ -20,13 +20,25 @@ export async function run(): Promise<Section> {
       ? figure(`${name} min+gzip`, value)
       : figure(`${name} min+gzip`, value, `< ${limit} kB`, s.withDeps.gzip < limit * 1024);
   });
+  const requester = await bundle("export { createHttpRequester } from '@x/runtime';", true);
+  const client = await bundle("export { createApiClient } from '@x/runtime';", true);
   figures.push(figure('openapi-fetch alone min+gzip', kb(openapiFetch.gzip)));
+  figures.push(
+    figure(
+      'floor of a family package: createApiClient alone (runtime + openapi-fetch)',
+      kb(client.gzip),
+    ),
+    figure('floor of @x/auth: createHttpRequester alone (no openapi-fetch)', kb(requester.gzip)),
+  );
   return {
     id: 'bundle-size',
     title: '3. Bundle size',
     method:
       'esbuild, ESM, minified, platform browser, one realistic import per package (`bench/src/lib/bundles.ts`), gzip level 9. The first size includes @x/runtime and openapi-fetch; "own" leaves both out (the package\'s own code). 1 kB = 1024 bytes. CI runs `bench/src/size-check.ts` against `bench/size-baseline.json`.',
     figures,
+    notes: [
+      `A family package bundles its own resources on top of \`createApiClient\`, which alone is ${kb(client.gzip)}: openapi-fetch (${kb(openapiFetch.gzip)}, one function that does not split) and the runtime core every call goes through (transport with timeouts, retries and the rate limiter, typed errors and their mapping, secret scrubbing, path checks). That floor is above the 8 kB goal before any resource. \`@x/auth\` sends its one token request through \`createHttpRequester\` (the same transport and typed errors, without openapi-fetch or the limiter), ${kb(requester.gzip)} alone.`,
+    ],
   };
 }
 

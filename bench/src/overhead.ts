@@ -7,10 +7,17 @@ import type { paths } from '@x/workforce';
 import { createWorkforceClient } from '@x/workforce';
 import createClient from 'openapi-fetch';
 import { figure, fmt, ratio, runStandalone, type Section } from './lib/report.js';
-import { interleave, repeat } from './lib/rounds.js';
+import { interleave, type RoundsResult, repeat } from './lib/rounds.js';
 import { startServer } from './lib/server.js';
 
 const TOKEN = 'bench-static-token-0123456789';
+const VARIANTS = ['sdk', 'openapi-fetch', 'fetch+timeout', 'fetch'];
+
+/** A variant's median ratio to raw fetch, with the middle half of its per-round ratios. */
+function withSpread(result: RoundsResult, variant: string): string {
+  const [low, high] = result.spread(variant, 'fetch');
+  return `${ratio(result.ratio(variant, 'fetch'))} (middle half of rounds ${fmt(low, 3)}–${fmt(high, 3)})`;
+}
 
 export async function run(): Promise<Section> {
   const server = await startServer();
@@ -27,6 +34,23 @@ export async function run(): Promise<Section> {
       return response.json();
     };
 
+    // Raw fetch with what any per-attempt timeout needs: an AbortController whose signal fetch
+    // watches, and a timer. No SDK can go below this while it can abort a stalled attempt.
+    const timedGet = async (path: string) => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 30_000);
+      try {
+        const response = await fetch(`${server.url}${path}`, {
+          headers,
+          signal: controller.signal,
+        });
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        return await response.json();
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+
     const small = await interleave(
       [
         { name: 'sdk', run: () => repeat(200, () => sdk.users.get('u1')) },
@@ -38,8 +62,9 @@ export async function run(): Promise<Section> {
             ),
         },
         { name: 'fetch', run: () => repeat(200, () => rawGet('/v2/users/u1')) },
+        { name: 'fetch+timeout', run: () => repeat(200, () => timedGet('/v2/users/u1')) },
       ],
-      { rounds: 15, warmup: 3 },
+      { rounds: 25, warmup: 3 },
     );
     const list = await interleave(
       [
@@ -52,8 +77,12 @@ export async function run(): Promise<Section> {
             ),
         },
         { name: 'fetch', run: () => repeat(20, () => rawGet('/v2/users?page_size=1000&skip=0')) },
+        {
+          name: 'fetch+timeout',
+          run: () => repeat(20, () => timedGet('/v2/users?page_size=1000&skip=0')),
+        },
       ],
-      { rounds: 15, warmup: 3 },
+      { rounds: 25, warmup: 3 },
     );
     const smallSdk = small.ratio('sdk', 'fetch');
     const listSdk = list.ratio('sdk', 'fetch');
@@ -62,22 +91,30 @@ export async function run(): Promise<Section> {
       id: 'overhead',
       title: '1. Per-request overhead',
       method:
-        'A loopback node:http server in its own process. Each round makes 200 small GETs (`workforce.users.get`) or 20 list pages of 1000 users (`workforce.users.listPage`) per variant, sequentially; 15 rounds after 3 warm-up rounds, variants interleaved. The SDK has a static-token provider, retries, rate-limit tracking and error mapping on (the defaults).',
+        'A loopback node:http server in its own process. Each round makes 200 small GETs (`workforce.users.get`) or 20 list pages of 1000 users (`workforce.users.listPage`) per variant, sequentially; 25 rounds after 3 warm-up rounds, variants interleaved. The SDK has a static-token provider, retries, rate-limit tracking and error mapping on (the defaults). "fetch+timeout" is raw fetch with what any per-attempt timeout needs: an AbortController whose signal fetch watches, and a timer.',
+      notes: [
+        `The floor: raw fetch with only a per-attempt timeout signal costs ${ratio(small.ratio('fetch+timeout', 'fetch'))} of raw fetch on the small GET (${ratio(list.ratio('fetch+timeout', 'fetch'))} on the list page): Node's fetch registers a listener and a finalizer on every signal it is given. Every SDK call needs that signal, to abort an attempt that stalls and to honour the caller's signal. Measured from that floor, the SDK costs ${ratio(small.ratio('sdk', 'fetch+timeout'))} on the small GET and ${ratio(list.ratio('sdk', 'fetch+timeout'))} on the list page; openapi-fetch alone, which has no timeout, costs ${ratio(small.ratio('openapi-fetch', 'fetch'))} and ${ratio(list.ratio('openapi-fetch', 'fetch'))} of raw fetch.`,
+      ],
       figures: [
-        figure('small GET: SDK / fetch', ratio(smallSdk), '≤ 1.10x', smallSdk <= 1.1),
-        figure('small GET: openapi-fetch / fetch', ratio(small.ratio('openapi-fetch', 'fetch'))),
+        figure('small GET: SDK / fetch', withSpread(small, 'sdk'), '≤ 1.10x', smallSdk <= 1.1),
+        figure('small GET: openapi-fetch / fetch', withSpread(small, 'openapi-fetch')),
         figure(
-          'small GET per call (SDK, openapi-fetch, fetch)',
-          ['sdk', 'openapi-fetch', 'fetch'].map((k) => us(small.medianMs[k]!, 200)).join(', '),
-        ),
-        figure('1000-item page: SDK / fetch', ratio(listSdk), '≤ 1.05x', listSdk <= 1.05),
-        figure(
-          '1000-item page: openapi-fetch / fetch',
-          ratio(list.ratio('openapi-fetch', 'fetch')),
+          'small GET: fetch with a per-attempt timeout signal / fetch (floor)',
+          withSpread(small, 'fetch+timeout'),
         ),
         figure(
-          '1000-item page per call (SDK, openapi-fetch, fetch)',
-          ['sdk', 'openapi-fetch', 'fetch'].map((k) => us(list.medianMs[k]!, 20)).join(', '),
+          'small GET per call (SDK, openapi-fetch, fetch+timeout, fetch)',
+          VARIANTS.map((k) => us(small.medianMs[k]!, 200)).join(', '),
+        ),
+        figure('1000-item page: SDK / fetch', withSpread(list, 'sdk'), '≤ 1.05x', listSdk <= 1.05),
+        figure('1000-item page: openapi-fetch / fetch', withSpread(list, 'openapi-fetch')),
+        figure(
+          '1000-item page: fetch with a per-attempt timeout signal / fetch (floor)',
+          withSpread(list, 'fetch+timeout'),
+        ),
+        figure(
+          '1000-item page per call (SDK, openapi-fetch, fetch+timeout, fetch)',
+          VARIANTS.map((k) => us(list.medianMs[k]!, 20)).join(', '),
         ),
       ],
     };

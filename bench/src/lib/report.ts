@@ -31,6 +31,16 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The `q`-quantile (0..1) of `values`, interpolated between neighbours. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  const high = Math.min(sorted.length - 1, low + 1);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
+}
+
 export function fmt(value: number, digits = 2): string {
   return Number.isFinite(value) ? value.toFixed(digits) : String(value);
 }

@@ -1,7 +1,7 @@
 // Side-by-side measurement: variants run interleaved in rounds (A B C, A B C, …), the order
 // rotating every round so none always runs first; after warm-up rounds, each round yields one time
 // per variant and the report uses medians of per-round ratios.
-import { median } from './report.js';
+import { median, quantile } from './report.js';
 
 export interface Variant {
   name: string;
@@ -14,6 +14,8 @@ export interface RoundsResult {
   medianMs: Record<string, number>;
   /** Median over rounds of time(variant) / time(reference). */
   ratio(variant: string, reference: string): number;
+  /** The middle half of the per-round ratios (first and third quartiles): how much they spread. */
+  spread(variant: string, reference: string): [number, number];
   times: Record<string, number[]>;
 }
 
@@ -31,13 +33,19 @@ export async function interleave(
       if (round >= options.warmup) times[v.name]!.push(elapsed);
     }
   }
+  const perRound = (variant: string, reference: string) => {
+    const b = times[reference]!;
+    return times[variant]!.map((t, i) => t / b[i]!);
+  };
   return {
     times,
     medianMs: Object.fromEntries(Object.entries(times).map(([k, t]) => [k, median(t)])),
     ratio(variant, reference) {
-      const a = times[variant]!;
-      const b = times[reference]!;
-      return median(a.map((t, i) => t / b[i]!));
+      return median(perRound(variant, reference));
+    },
+    spread(variant, reference) {
+      const ratios = perRound(variant, reference);
+      return [quantile(ratios, 0.25), quantile(ratios, 0.75)];
     },
   };
 }

@@ -84,6 +84,9 @@ let limitedServed = 0;
 let tooMany = 0;
 let windowStart = 0;
 let windowCount = 0;
+/** When each window of /limited/ began and when the last request was served (epoch ms). */
+let windowStarts: number[] = [];
+let lastServedAt = 0;
 
 function json(res: ServerResponse, status: number, body: string, headers: Record<string, string>) {
   res.writeHead(status, {
@@ -107,7 +110,20 @@ const server = createServer((req, res) => {
     return;
   }
   if (path === '/stats') {
-    json(res, 200, JSON.stringify({ tokenRequests, tooMany, limitedServed }), {});
+    const first = windowStarts[0] ?? 0;
+    json(
+      res,
+      200,
+      JSON.stringify({
+        tokenRequests,
+        tooMany,
+        limitedServed,
+        windowStartsMs: windowStarts.map((t) => t - first),
+        lastServedMs: lastServedAt - first,
+        firstWindowAt: first,
+      }),
+      {},
+    );
     return;
   }
   if (path === '/stats/reset') {
@@ -116,6 +132,8 @@ const server = createServer((req, res) => {
     limitedServed = 0;
     windowStart = 0;
     windowCount = 0;
+    windowStarts = [];
+    lastServedAt = 0;
     json(res, 200, '{}', {});
     return;
   }
@@ -124,6 +142,7 @@ const server = createServer((req, res) => {
     if (windowStart === 0 || now - windowStart >= windowMs) {
       windowStart = now;
       windowCount = 0;
+      windowStarts.push(now);
     }
     const resetSeconds = String(Math.max(0, windowStart + windowMs - now) / 1000);
     const headers = {
@@ -141,6 +160,7 @@ const server = createServer((req, res) => {
     }
     windowCount++;
     limitedServed++;
+    lastServedAt = now;
     json(res, 200, user(1), headers);
     return;
   }

@@ -12,6 +12,12 @@ import { startServer } from './lib/server.js';
 
 const TOKEN = 'bench-static-token-0123456789';
 const VARIANTS = ['sdk', 'openapi-fetch', 'fetch+timeout', 'fetch'];
+// Rounds long enough that each holds the garbage collections its own calls cause, and many of
+// them, so that the median of the per-round ratios leaves out rounds hit by a burst of noise.
+const SMALL_CALLS = 100;
+const SMALL_ROUNDS = 41;
+const LIST_CALLS = 10;
+const LIST_ROUNDS = 31;
 
 /** A variant's median ratio to raw fetch, with the middle half of its per-round ratios. */
 function withSpread(result: RoundsResult, variant: string): string {
@@ -53,36 +59,42 @@ export async function run(): Promise<Section> {
 
     const small = await interleave(
       [
-        { name: 'sdk', run: () => repeat(200, () => sdk.users.get('u1')) },
+        { name: 'sdk', run: () => repeat(SMALL_CALLS, () => sdk.users.get('u1')) },
         {
           name: 'openapi-fetch',
           run: () =>
-            repeat(200, () =>
+            repeat(SMALL_CALLS, () =>
               plain.GET('/v2/users/{user_id}', { params: { path: { user_id: 'u1' } } }),
             ),
         },
-        { name: 'fetch', run: () => repeat(200, () => rawGet('/v2/users/u1')) },
-        { name: 'fetch+timeout', run: () => repeat(200, () => timedGet('/v2/users/u1')) },
+        { name: 'fetch', run: () => repeat(SMALL_CALLS, () => rawGet('/v2/users/u1')) },
+        { name: 'fetch+timeout', run: () => repeat(SMALL_CALLS, () => timedGet('/v2/users/u1')) },
       ],
-      { rounds: 25, warmup: 3 },
+      { rounds: SMALL_ROUNDS, warmup: 5 },
     );
     const list = await interleave(
       [
-        { name: 'sdk', run: () => repeat(20, () => sdk.users.listPage({ pageSize: 1000 })) },
+        {
+          name: 'sdk',
+          run: () => repeat(LIST_CALLS, () => sdk.users.listPage({ pageSize: 1000 })),
+        },
         {
           name: 'openapi-fetch',
           run: () =>
-            repeat(20, () =>
+            repeat(LIST_CALLS, () =>
               plain.GET('/v2/users', { params: { query: { page_size: 1000, skip: 0 } } }),
             ),
         },
-        { name: 'fetch', run: () => repeat(20, () => rawGet('/v2/users?page_size=1000&skip=0')) },
+        {
+          name: 'fetch',
+          run: () => repeat(LIST_CALLS, () => rawGet('/v2/users?page_size=1000&skip=0')),
+        },
         {
           name: 'fetch+timeout',
-          run: () => repeat(20, () => timedGet('/v2/users?page_size=1000&skip=0')),
+          run: () => repeat(LIST_CALLS, () => timedGet('/v2/users?page_size=1000&skip=0')),
         },
       ],
-      { rounds: 25, warmup: 3 },
+      { rounds: LIST_ROUNDS, warmup: 5 },
     );
     const smallSdk = small.ratio('sdk', 'fetch');
     const listSdk = list.ratio('sdk', 'fetch');
@@ -90,10 +102,9 @@ export async function run(): Promise<Section> {
     return {
       id: 'overhead',
       title: '1. Per-request overhead',
-      method:
-        'A loopback node:http server in its own process. Each round makes 200 small GETs (`workforce.users.get`) or 20 list pages of 1000 users (`workforce.users.listPage`) per variant, sequentially; 25 rounds after 3 warm-up rounds, variants interleaved. The SDK has a static-token provider, retries, rate-limit tracking and error mapping on (the defaults). "fetch+timeout" is raw fetch with what any per-attempt timeout needs: an AbortController whose signal fetch watches, and a timer.',
+      method: `A loopback node:http server in its own process. Each round makes ${SMALL_CALLS} small GETs (\`workforce.users.get\`) or ${LIST_CALLS} list pages of 1000 users (\`workforce.users.listPage\`) per variant, sequentially; $SMALL_ROUNDSand $LIST_ROUNDSrounds after 5 warm-up rounds, variants interleaved (the order rotating each round). The SDK has a static-token provider, retries, rate-limit tracking and error mapping on (the defaults). "fetch+timeout" is raw fetch with what any per-attempt timeout needs: an AbortController whose signal fetch watches, and a timer.`,
       notes: [
-        `The floor: raw fetch with only a per-attempt timeout signal costs ${ratio(small.ratio('fetch+timeout', 'fetch'))} of raw fetch on the small GET (${ratio(list.ratio('fetch+timeout', 'fetch'))} on the list page): Node's fetch registers a listener and a finalizer on every signal it is given. Every SDK call needs that signal, to abort an attempt that stalls and to honour the caller's signal. Measured from that floor, the SDK costs ${ratio(small.ratio('sdk', 'fetch+timeout'))} on the small GET and ${ratio(list.ratio('sdk', 'fetch+timeout'))} on the list page; openapi-fetch alone, which has no timeout, costs ${ratio(small.ratio('openapi-fetch', 'fetch'))} and ${ratio(list.ratio('openapi-fetch', 'fetch'))} of raw fetch.`,
+        `The floor: raw fetch with only a per-attempt timeout signal costs $ratio(small.ratio('fetch+timeout', 'fetch'))of raw fetch on the small GET (${ratio(list.ratio('fetch+timeout', 'fetch'))} on the list page): Node's fetch registers a listener and a finalizer on every signal it is given. Every SDK call needs that signal, to abort an attempt that stalls and to honour the caller's signal. Measured from that floor, the SDK costs $ratio(small.ratio('sdk', 'fetch+timeout'))on the small GET and $ratio(list.ratio('sdk', 'fetch+timeout'))on the list page; openapi-fetch alone, which has no timeout, costs $ratio(small.ratio('openapi-fetch', 'fetch'))and $ratio(list.ratio('openapi-fetch', 'fetch'))of raw fetch.`,
       ],
       figures: [
         figure('small GET: SDK / fetch', withSpread(small, 'sdk'), '≤ 1.10x', smallSdk <= 1.1),
@@ -104,7 +115,7 @@ export async function run(): Promise<Section> {
         ),
         figure(
           'small GET per call (SDK, openapi-fetch, fetch+timeout, fetch)',
-          VARIANTS.map((k) => us(small.medianMs[k]!, 200)).join(', '),
+          VARIANTS.map((k) => us(small.medianMs[k]!, SMALL_CALLS)).join(', '),
         ),
         figure('1000-item page: SDK / fetch', withSpread(list, 'sdk'), '≤ 1.05x', listSdk <= 1.05),
         figure('1000-item page: openapi-fetch / fetch', withSpread(list, 'openapi-fetch')),
@@ -114,7 +125,7 @@ export async function run(): Promise<Section> {
         ),
         figure(
           '1000-item page per call (SDK, openapi-fetch, fetch+timeout, fetch)',
-          VARIANTS.map((k) => us(list.medianMs[k]!, 20)).join(', '),
+          VARIANTS.map((k) => us(list.medianMs[k]!, LIST_CALLS)).join(', '),
         ),
       ],
     };

@@ -29,7 +29,6 @@ export class RateLimiter {
   #longestResetMs = 0;
   // When the last request was let through. Every request in flight was sent at or before it, so
   // taking an answer for that recent can only make the limiter keep a later end (wait longer).
-  #lastSentAt = 0;
   // Until the first response says whether the server limits at all, send one request at a time,
   // so that a first burst of concurrent calls cannot overrun a small budget.
   #learned = false;
@@ -94,18 +93,17 @@ export class RateLimiter {
   #take(): void {
     if (this.#remaining !== undefined && this.#remaining > 0) this.#remaining--;
     this.#inFlight++;
-    this.#lastSentAt = Date.now();
   }
 
   /** Records a finished attempt: with the response headers, or none when it failed. */
-  release(headers?: Headers): void {
+  release(headers?: Headers, sentAt = Date.now()): void {
     this.#inFlight = Math.max(0, this.#inFlight - 1);
     if (headers) {
       const remaining = headerNumber(headers.get('ratelimit-remaining'));
       const reset = headerNumber(headers.get('ratelimit-reset'));
       const limit = headerNumber(headers.get('ratelimit-limit'));
       if (limit !== undefined) this.#limit = limit;
-      if (remaining !== undefined && reset !== undefined) this.#record(remaining, reset);
+      if (remaining !== undefined && reset !== undefined) this.#record(remaining, reset, sentAt);
     }
     if (!this.#learned && (headers || this.#inFlight === 0)) {
       this.#learned = headers !== undefined;
@@ -135,7 +133,7 @@ export class RateLimiter {
     this.#floor += this.#longestResetMs;
   }
 
-  #record(remaining: number, resetSeconds: number): void {
+  #record(remaining: number, resetSeconds: number, sentAt: number): void {
     const now = Date.now();
     this.#rollOver(now);
     const resetMs = Math.max(0, resetSeconds * 1000);
@@ -144,7 +142,7 @@ export class RateLimiter {
     const estimate = Math.max(0, remaining - this.#inFlight);
     // The server counted the request between its sending and this answer, so its window ends in
     // [sent + reset, now + reset].
-    const earliest = this.#lastSentAt + resetMs;
+    const earliest = sentAt + resetMs;
     const latest = now + resetMs;
     if (this.#resetAt === 0 || this.#remaining === undefined) {
       // After a window ended, an answer ending before the new window can end is a late one from
@@ -217,7 +215,8 @@ export class RateLimiter {
   }
 
   /**
-   * Wakes the held requests a few at a time, giving the event loop a turn between batches. Woken
+   * Wakes the held requests a few at a time, giving the event loop a turn between batches, until
+   * an answer of the new window has said when it ends; then the rest of the budget at once. Woken
    * all at once, a window's requests were all set up before the answer to the first one could be
    * read, so the end of the window, which that answer tells, was learned late by the time it took
    * to send them all, and every following window began that much later.
@@ -238,9 +237,16 @@ export class RateLimiter {
       if (this.#held.size > 0) this.#arm(now + waitMs);
       return;
     }
+    // Until an answer of this window has said when it ends, a batch at a time; then as many as
+    // the budget allows, at once.
+    const learned = this.#resetAt !== 0;
+    const batch = Math.min(
+      learned ? Number.POSITIVE_INFINITY : WAKE_BATCH,
+      this.#remaining ?? Number.POSITIVE_INFINITY,
+    );
     let woken = 0;
     for (const held of this.#held) {
-      if (woken++ === WAKE_BATCH) break;
+      if (woken++ >= batch) break;
       this.#held.delete(held);
       held.wake();
     }

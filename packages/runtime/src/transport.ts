@@ -108,8 +108,11 @@ async function send(
     const held = s.limiter?.acquire(signal, retry.maxRateLimitWaitMs);
     if (held) await held.catch((e: unknown) => Promise.reject(withContext(e, context)));
     let released = false;
+    // When this attempt went out: the server counted it after that, which bounds when its window
+    // can end (see rate-limiter.ts).
+    let sentAt = Date.now();
     const release = (headers?: Headers) => {
-      if (!released) s.limiter?.release(headers);
+      if (!released) s.limiter?.release(headers, sentAt);
       released = true;
     };
 
@@ -131,6 +134,7 @@ async function send(
         request instanceof PlainRequest ? request.headers : new Headers(request.headers);
       for (const [k, v] of Object.entries(call.headers ?? {})) headers.set(k, v);
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+      sentAt = Date.now();
       response = await attemptOnce(
         s,
         url,

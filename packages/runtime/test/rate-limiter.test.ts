@@ -86,8 +86,11 @@ describe('against a server allowing 4 requests per 1 s window', () => {
 });
 
 describe('waking held requests', () => {
-  it('wakes them a few at a time, with a turn of the event loop between batches', async () => {
-    // A turn counter that a macrotask moves on: calls sent in the same turn share its value.
+  /**
+   * A client whose first answer spends the budget for 50 ms (the next window allows 100), with a
+   * turn counter that a macrotask moves on: calls sent in the same turn share its value.
+   */
+  function heldBurst(answer: (index: number) => Response | Promise<Response>) {
     let turn = 0;
     let ticking = true;
     const tick = () => {
@@ -97,37 +100,53 @@ describe('waking held requests', () => {
     const sentInTurn: number[] = [];
     const f = scriptedFetch((_call, index) => {
       sentInTurn.push(turn);
-      // The first answer spends the budget for 50 ms; the next window allows 100.
-      return jsonResponse(
-        200,
-        {},
-        {
-          'ratelimit-limit': '100',
-          'ratelimit-remaining': String(index === 0 ? 0 : 100 - index),
-          'ratelimit-reset': index === 0 ? '0.05' : '10',
-        },
-      );
+      if (index === 0) return jsonResponse(200, {}, windowHeaders(0, 0.05));
+      return answer(index);
     });
     const client = createApiClient({ baseUrl: 'https://api.example.test', fetch: f.fetch });
-    await client.request('GET', '/first');
-    const calls = Array.from({ length: 40 }, (_, i) => client.request('GET', `/n${i}`));
-    setImmediate(tick);
-    try {
-      await Promise.all(calls);
-    } finally {
-      ticking = false;
-    }
-    const held = sentInTurn.slice(1);
-    expect(held).toHaveLength(40);
-    const perTurn = new Map<number, number>();
-    for (const t of held) perTurn.set(t, (perTurn.get(t) ?? 0) + 1);
-    // Sent over several turns, never more than one batch (16) in a turn.
-    expect(perTurn.size).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(16);
+    const run = async (count: number) => {
+      await client.request('GET', '/first');
+      const calls = Array.from({ length: count }, (_, i) => client.request('GET', `/n${i}`));
+      setImmediate(tick);
+      try {
+        await Promise.all(calls);
+      } finally {
+        ticking = false;
+      }
+      const perTurn = new Map<number, number>();
+      for (const t of sentInTurn.slice(1)) perTurn.set(t, (perTurn.get(t) ?? 0) + 1);
+      return [...perTurn.values()];
+    };
+    return { f, run };
+  }
+  const windowHeaders = (remaining: number, reset: number) => ({
+    'ratelimit-limit': '100',
+    'ratelimit-remaining': String(remaining),
+    'ratelimit-reset': String(reset),
+  });
+
+  it('wakes them 16 at a time, a turn of the event loop apart, until the window says when it ends', async () => {
+    // No answer of the new window arrives while they are sent.
+    const gates: (() => void)[] = [];
+    const { f, run } = heldBurst(
+      (index) =>
+        new Promise((resolve) => {
+          gates.push(() => resolve(jsonResponse(200, {}, windowHeaders(100 - index, 10))));
+          if (gates.length === 40) for (const open of gates) open();
+        }),
+    );
+    const perTurn = await run(40);
+    expect(perTurn).toEqual([16, 16, 8]);
     // In the order they began to wait.
     expect(f.calls.slice(1).map((c) => new URL(c.url).pathname)).toEqual(
       Array.from({ length: 40 }, (_, i) => `/n${i}`),
     );
+  });
+
+  it('once an answer of the new window has said when it ends, the rest of the budget goes at once', async () => {
+    const { run } = heldBurst((index) => jsonResponse(200, {}, windowHeaders(100 - index, 10)));
+    const perTurn = await run(40);
+    expect(perTurn).toEqual([16, 24]);
   });
 });
 
@@ -317,11 +336,12 @@ describe('limiter details (fake clock)', () => {
     const calls = ['/a', '/b', '/c'].map((path) => capture(client.request('GET', path)));
     await settle();
     expect(waits()).toEqual([200, 200, 200]);
-    // At 200 ms a new window: two go out, the third waits without knowing the window's end yet.
+    // At 200 ms a new window: two go out (the budget); the third is not woken, and stays held
+    // without knowing the window's end yet.
     await vi.advanceTimersByTimeAsync(200);
     await settle();
     expect(f.calls).toHaveLength(3);
-    expect(waits()).toEqual([200, 200, 200, 1000]);
+    expect(waits()).toEqual([200, 200, 200]);
     // The first answer of the new window, at 210 ms: it ends at 410 ms.
     await vi.advanceTimersByTimeAsync(10);
     gates[1]!(jsonResponse(200, {}, limit2(1, 0.2)));
@@ -335,6 +355,36 @@ describe('limiter details (fake clock)', () => {
     gates[3]!(jsonResponse(200, {}, limit2(1, 0.2)));
     await Promise.all(calls.map((c) => c.settled));
     expect(calls.every((c) => c.error === undefined)).toBe(true);
+  });
+
+  it('bounds a window by when each answered request went out, not by the latest request sent', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { f, gates, client } = gatedClient();
+    const first = capture(client.request('GET', '/first'));
+    await settle();
+    gates[0]!(jsonResponse(200, {}, headers(2, 10))); // the window ends at 10 s
+    await first.settled;
+    const a = capture(client.request('GET', '/a')); // sent at 0 s
+    await settle();
+    await vi.advanceTimersByTimeAsync(3000);
+    const b = capture(client.request('GET', '/b')); // sent at 3 s: the budget is spent
+    await settle();
+    await vi.advanceTimersByTimeAsync(100);
+    // A's answer, read at 3.1 s: counted at 0 s, so its window still ends at 10 s. Taken as counted
+    // after B went out (3 s), it would have looked like a newer window ending at 13.1 s.
+    gates[1]!(jsonResponse(200, {}, headers(1, 10)));
+    await a.settled;
+    const c = capture(client.request('GET', '/c'));
+    await settle();
+    await vi.advanceTimersByTimeAsync(6899);
+    expect(f.calls).toHaveLength(3); // 9.999 s: C still held
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(f.calls).toHaveLength(4); // released at 10 s, not 13.1 s
+    gates[2]!(jsonResponse(200, {}, headers(4, 10)));
+    gates[3]!(jsonResponse(200, {}, headers(3, 10)));
+    await Promise.all([b.settled, c.settled]);
+    expect([b.error, c.error]).toEqual([undefined, undefined]);
   });
 
   it('a late answer from an earlier window does not bring the end of the current one forward', async () => {

@@ -9,7 +9,9 @@
 // minimum: on a busy client the last answers of a burst are read long after the server sent them,
 // and taking the maximum held every request for that delay again in each window. An answer whose
 // range lies wholly after the known window's end was counted in a newer window, which the limiter
-// then follows. All held requests wait on one timer, moved when the estimate moves.
+// then follows. Each answer's range uses that attempt's own send time: the time the latest request
+// went out is later than an earlier request was counted, and made such an answer look newer. All
+// held requests wait on one timer, moved when the estimate moves.
 import { headerNumber } from './errors.js';
 import { type ClientEventListener, emit } from './events.js';
 import { abortable } from './sleep.js';
@@ -27,15 +29,13 @@ export class RateLimiter {
   #inFlight = 0;
   /** The longest RateLimit-Reset seen, in ms: at most the length of the server's window. */
   #longestResetMs = 0;
-  // When the last request was let through. Every request in flight was sent at or before it, so
-  // taking an answer for that recent can only make the limiter keep a later end (wait longer).
   // Until the first response says whether the server limits at all, send one request at a time,
   // so that a first burst of concurrent calls cannot overrun a small budget.
   #learned = false;
   #learning: Promise<void> | undefined;
   #learnedNow: (() => void) | undefined;
-  // Held requests all wait for one wake-up: a timer at the estimated reset, or a response that
-  // gives budget back.
+  // Held requests wake on a timer at the estimated reset, or when a response gives budget back;
+  // #drain then lets them go in order.
   /** The held requests, in the order they began to wait. */
   #held = new Set<HeldRequest>();
   #draining = false;
@@ -95,7 +95,10 @@ export class RateLimiter {
     this.#inFlight++;
   }
 
-  /** Records a finished attempt: with the response headers, or none when it failed. */
+  /**
+   * Records a finished attempt: with the response headers, or none when it failed. `sentAt` is
+   * when the attempt went out: the server counted it after that.
+   */
   release(headers?: Headers, sentAt = Date.now()): void {
     this.#inFlight = Math.max(0, this.#inFlight - 1);
     if (headers) {

@@ -6,31 +6,27 @@ import { staticToken } from '@x/auth';
 import { createEventsClient } from '@x/events';
 import { createLegacyClient } from '@x/legacy';
 import { ValidationError } from '@x/runtime';
-import { startTestServer, type TestServer } from '@x/testing';
 import { createWorkforceClient } from '@x/workforce';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoHandlesBeyond, figure, handleCounts } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { suiteServer } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: untyped JavaScript callers are what is tested
 type Untyped = any;
 const SEED = 99;
 
-let server: TestServer;
-let baseline: Record<string, number>;
 const tally = { cases: 0, fuzzed: 0, requestsSent: 0 };
 
-beforeAll(async () => {
-  baseline = handleCounts();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  await expectNoHandlesBeyond(baseline);
-  figure('bad input', { ...tally, 'inputs tried': tally.cases + tally.fuzzed });
-});
+const server = suiteServer('bad input', () => ({
+  ...tally,
+  'inputs tried': tally.cases + tally.fuzzed,
+}));
 
-const opts = () => ({ baseUrl: server.url, retry: false as const, auth: staticToken('tok-1234') });
+const opts = () => ({
+  baseUrl: server().url,
+  retry: false as const,
+  auth: staticToken('tok-1234'),
+});
 const w = (): Untyped => createWorkforceClient(opts());
 const a = (): Untyped => createAccessClient({ ...opts(), tenantId: 't-1' });
 const l = (): Untyped => createLegacyClient(opts());
@@ -38,7 +34,7 @@ const e = (): Untyped => createEventsClient(opts());
 
 /** Runs `act` and expects a ValidationError (naming `field` when given) and no request. */
 async function refused(act: () => unknown, field?: string | RegExp): Promise<void> {
-  const before = server.requests.length;
+  const before = server().requests.length;
   let error: unknown;
   try {
     await act();
@@ -47,7 +43,7 @@ async function refused(act: () => unknown, field?: string | RegExp): Promise<voi
   }
   expect(error, 'a ValidationError').toBeInstanceOf(ValidationError);
   if (field !== undefined) expect((error as ValidationError).field).toMatch(field);
-  expect(server.requests.length, 'nothing is sent').toBe(before);
+  expect(server().requests.length, 'nothing is sent').toBe(before);
   tally.cases++;
 }
 
@@ -167,7 +163,7 @@ describe('bad input is refused before sending', () => {
           const chars = [...name];
           const bad =
             chars.length < 1 || chars.length > 64 || chars.some((c) => forbidden.includes(c));
-          server.handle((_req, res) => {
+          server().handle((_req, res) => {
             res.writeHead(200, { 'content-type': 'application/json' });
             res.end(JSON.stringify({ id: 'r-1', display_name: name }));
           });
@@ -180,14 +176,16 @@ describe('bad input is refused before sending', () => {
   });
 
   it('more than 1000 ids go out in requests of at most 1000, in order, each id once', async () => {
-    server.handle((_req, res) => {
+    server().handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{}');
     });
     const ids = Array.from({ length: 2500 }, (_, i) => `u-${i}`);
-    const before = server.requests.length;
+    const before = server().requests.length;
     await w().groups.addUsers('g-1', [...ids, ...ids.slice(0, 10)]);
-    const sent = server.requests.slice(before).map((r) => JSON.parse(r.body).user_ids as string[]);
+    const sent = server()
+      .requests.slice(before)
+      .map((r) => JSON.parse(r.body).user_ids as string[]);
     expect(sent.map((chunk) => chunk.length)).toEqual([1000, 1000, 500]);
     expect(sent.flat()).toEqual(ids);
     tally.requestsSent += sent.length;

@@ -5,25 +5,9 @@
 
 import type { ClientEvent } from '@x/runtime';
 import * as runtime from '@x/runtime';
-import {
-  FAULTS,
-  type Fault,
-  OVERSIZED_BYTES,
-  specOperations,
-  startTestServer,
-  type TestServer,
-} from '@x/testing';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  callOperation,
-  drive,
-  expectNoHandlesBeyond,
-  familyClient,
-  figure,
-  handleCounts,
-  trackTimers,
-  warmUp,
-} from './support.js';
+import { FAULTS, type Fault, OVERSIZED_BYTES, specOperations, startTestServer } from '@x/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callOperation, drive, familyClient, suiteServer, trackTimers, warmUp } from './support.js';
 
 const TIMEOUT_MS = 5000;
 const BASE_DELAY_MS = 500;
@@ -32,32 +16,28 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const operations = specOperations();
 const methods = [...new Set(operations.map((op) => op.method))];
 
-let server: TestServer;
-let baseline: Record<string, number>;
 const tally = { cases: 0, requests: 0, faultsSurvived: 0, operations: operations.length };
 
-beforeAll(async () => {
-  baseline = handleCounts();
-  server = await startTestServer(undefined, {
-    maxRequests: 100_000,
-    maxBodyBytes: 64 * 1024,
-    keepAlive: false,
-  });
-  await warmUp(server.url);
-});
-afterAll(async () => {
-  await server.close();
-  expect(server.openSockets()).toBe(0);
-  await expectNoHandlesBeyond(baseline);
-  figure('fault matrix', {
+const server = suiteServer(
+  'fault matrix',
+  () => ({
     faults: FAULTS.length,
     methods: methods.length,
     operations: tally.operations,
     cases: tally.cases,
     requests: tally.requests,
     'fault cases with the expected outcome': tally.faultsSurvived,
-  });
-});
+  }),
+  async () => {
+    const started = await startTestServer(undefined, {
+      maxRequests: 100_000,
+      maxBodyBytes: 64 * 1024,
+      keepAlive: false,
+    });
+    await warmUp(started.url);
+    return started;
+  },
+);
 let timers: ReturnType<typeof trackTimers>;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -101,11 +81,11 @@ describe.each(FAULTS.map((f) => [f.id, f] as const))('fault %s', (_id, fault) =>
     const ops = operations.filter((op) => op.method === method);
     expect(ops.length).toBeGreaterThan(0);
     for (const op of ops) {
-      server.clear();
-      server.handle((req, res, raw) => fault.respond(req, res, raw));
+      server().clear();
+      server().handle((req, res, raw) => fault.respond(req, res, raw));
       const events: ClientEvent[] = [];
       const client = familyClient(op.spec, {
-        baseUrl: server.url,
+        baseUrl: server().url,
         timeoutMs: TIMEOUT_MS,
         maxResponseBytes: OVERSIZED_BYTES / 4,
         retry: { maxRetries: MAX_RETRIES, baseDelayMs: BASE_DELAY_MS },
@@ -116,15 +96,15 @@ describe.each(FAULTS.map((f) => [f.id, f] as const))('fault %s', (_id, fault) =>
       const state = await drive(callOperation(client, op), {
         events,
         timeoutMs: TIMEOUT_MS,
-        ...(held ? { held: () => server.requests.length } : {}),
+        ...(held ? { held: () => server().requests.length } : {}),
       });
       const where = `${fault.id} ${op.spec} ${op.method} ${op.path}`;
       const attempts = expectedAttempts(fault, method);
-      expect(server.requests.length, `${where}: attempts seen by the server`).toBe(attempts);
-      for (const r of server.requests) expect(r.method).toBe(method);
-      const gaps = server.requests
-        .slice(1)
-        .map((r, i) => r.receivedAt - server.requests[i]!.receivedAt);
+      expect(server().requests.length, `${where}: attempts seen by the server`).toBe(attempts);
+      for (const r of server().requests) expect(r.method).toBe(method);
+      const gaps = server()
+        .requests.slice(1)
+        .map((r, i) => r.receivedAt - server().requests[i]!.receivedAt);
       expect(gaps, `${where}: waits on the fake clock`).toEqual(expectedGaps(fault, attempts));
       if (fault.error === 'ok') {
         expect(state.error, where).toBeUndefined();
@@ -140,10 +120,10 @@ describe.each(FAULTS.map((f) => [f.id, f] as const))('fault %s', (_id, fault) =>
           expect(request?.attempts, `${where}: attempts in the error`).toBe(attempts);
       }
       if (method === 'POST' || method === 'PATCH') {
-        if (fault.retried !== 'any') expect(server.requests.length, where).toBe(1);
+        if (fault.retried !== 'any') expect(server().requests.length, where).toBe(1);
       }
       tally.cases++;
-      tally.requests += server.requests.length;
+      tally.requests += server().requests.length;
       tally.faultsSurvived++;
     }
   });

@@ -3,24 +3,13 @@
 // the client holds stays bounded by `maxResponseBytes` and the 64 KiB error-body cap.
 
 import { ApiError, ResponseTooLargeError, SdkError } from '@x/runtime';
-import { startTestServer, type TestServer } from '@x/testing';
 import { createWorkforceClient } from '@x/workforce';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoHandlesBeyond, figure, handleCounts } from './support.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { suiteServer } from './support.js';
 
-let server: TestServer;
-let baseline: Record<string, number>;
 const tally = { cases: 0 };
 
-beforeAll(async () => {
-  baseline = handleCounts();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  await expectNoHandlesBeyond(baseline);
-  figure('hostile responses', tally);
-});
+const server = suiteServer('hostile responses', () => tally);
 afterEach(() => {
   // Global prototypes untouched.
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -30,9 +19,9 @@ afterEach(() => {
 });
 
 const client = (extra: object = {}) =>
-  createWorkforceClient({ baseUrl: server.url, retry: false, ...extra });
+  createWorkforceClient({ baseUrl: server().url, retry: false, ...extra });
 const respond = (status: number, body: string, type = 'application/json') =>
-  server.handle((_req, res) => {
+  server().handle((_req, res) => {
     res.writeHead(status, {
       'content-type': type,
       'content-length': String(Buffer.byteLength(body)),
@@ -103,7 +92,7 @@ describe('deep nesting', () => {
 describe('huge bodies', () => {
   it('an endless 2xx body is cut at maxResponseBytes: the client stops reading', async () => {
     let written = 0;
-    server.handle((_req, res) => {
+    server().handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       const piece = Buffer.from(`[${'"x",'.repeat(16 * 1024)}`);
       const more = () => {

@@ -7,8 +7,8 @@ import { PaginationError } from '@x/runtime';
 import { FAULTS, type Fault, startTestServer, type TestServer } from '@x/testing';
 import { createWorkforceClient } from '@x/workforce';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoHandlesBeyond, figure, handleCounts } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { suiteServer } from './support.js';
 
 const SEED = 20_240_601;
 const RUNS = 30;
@@ -132,8 +132,6 @@ const STYLES: Style[] = [
   },
 ];
 
-let server: TestServer;
-let baseline: Record<string, number>;
 const tally = {
   runs: 0,
   itemsExpected: 0,
@@ -144,14 +142,9 @@ const tally = {
   stops: 0,
 };
 
-beforeAll(async () => {
-  baseline = handleCounts();
-  server = await startTestServer(undefined, { maxRequests: 200_000 });
-});
-afterAll(async () => {
-  await server.close();
-  await expectNoHandlesBeyond(baseline);
-  figure('paging under faults', {
+const server = suiteServer(
+  'paging under faults',
+  () => ({
     styles: STYLES.length,
     runs: tally.runs,
     'faults injected': tally.faults,
@@ -160,8 +153,9 @@ afterAll(async () => {
     'items delivered': tally.itemsDelivered,
     'items lost': tally.itemsLost,
     'items duplicated': tally.duplicates,
-  });
-});
+  }),
+  () => startTestServer(undefined, { maxRequests: 200_000 }),
+);
 
 describe.each(STYLES.map((s) => [s.name, s] as const))('paging style %s', (_name, style) => {
   it('yields every item exactly once, in order, or stops with a resumable PaginationError', async () => {
@@ -178,7 +172,7 @@ describe.each(STYLES.map((s) => [s.name, s] as const))('paging style %s', (_name
           );
           let n = 0;
           let faults = 0;
-          server.handle((req, res, raw) => {
+          server().handle((req, res, raw) => {
             const which = plan[n++] ?? -1;
             const fault = which >= 0 ? PAGE_FAULTS[which] : undefined;
             if (fault) {
@@ -196,7 +190,7 @@ describe.each(STYLES.map((s) => [s.name, s] as const))('paging style %s', (_name
           for (;;) {
             const before = seen.length;
             try {
-              for await (const id of style.list(server, pageSize, resumeFrom)) seen.push(id);
+              for await (const id of style.list(server(), pageSize, resumeFrom)) seen.push(id);
               break;
             } catch (error) {
               expect(error).toBeInstanceOf(PaginationError);

@@ -3,16 +3,10 @@
 // template (each parameter is exactly one segment that decodes back to the value), or the SDK
 // refuses the value with a ValidationError and sends nothing.
 import { ValidationError } from '@x/runtime';
-import { specOperations, startTestServer, type TestServer, templateMatcher } from '@x/testing';
+import { specOperations, startTestServer, templateMatcher } from '@x/testing';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callOperation,
-  expectNoHandlesBeyond,
-  familyClient,
-  figure,
-  handleCounts,
-} from './support.js';
+import { describe, expect, it } from 'vitest';
+import { callOperation, familyClient, suiteServer } from './support.js';
 
 const SEED = 7_301;
 const RUNS_PER_OPERATION = 25;
@@ -63,26 +57,21 @@ const value = fc.oneof(
   fc.double(),
 );
 
-let server: TestServer;
-let baseline: Record<string, number>;
 const tally = { operations: operations.length, inputs: 0, sent: 0, refused: 0, escaped: 0 };
 const perFamily: Record<string, number> = {};
 
-beforeAll(async () => {
-  baseline = handleCounts();
-  server = await startTestServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '2' });
-    res.end('{}');
-  });
-});
-afterAll(async () => {
-  await server.close();
-  await expectNoHandlesBeyond(baseline);
-  figure('path injection', {
+const server = suiteServer(
+  'path injection',
+  () => ({
     ...tally,
     ...Object.fromEntries(Object.entries(perFamily).map(([k, v]) => [`operations ${k}`, v])),
-  });
-});
+  }),
+  () =>
+    startTestServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '2' });
+      res.end('{}');
+    }),
+);
 
 it('covers every operation with a path parameter of every spec', () => {
   for (const op of operations) perFamily[op.spec] = (perFamily[op.spec] ?? 0) + 1;
@@ -95,7 +84,7 @@ describe.each(operations.map((op) => [`${op.spec} ${op.method} ${op.path}`, op] 
   '%s',
   (_title, op) => {
     const client = () =>
-      familyClient(op.spec, { baseUrl: server.url, retry: false, rateLimit: false });
+      familyClient(op.spec, { baseUrl: server().url, retry: false, rateLimit: false });
     const matches = templateMatcher(op.path);
     it('keeps every generated value inside the path template, or refuses it unsent', async () => {
       const c = client();
@@ -108,7 +97,7 @@ describe.each(operations.map((op) => [`${op.spec} ${op.method} ${op.path}`, op] 
             tally.inputs++;
             const values: Record<string, unknown> = {};
             for (const name of op.pathParams) values[name] = name === target ? fuzzed : `${name}-1`;
-            const before = server.requests.length;
+            const before = server().requests.length;
             let error: unknown;
             try {
               await callOperation(c, op, values);
@@ -117,12 +106,12 @@ describe.each(operations.map((op) => [`${op.spec} ${op.method} ${op.path}`, op] 
             }
             if (error !== undefined) {
               expect(error).toBeInstanceOf(ValidationError);
-              expect(server.requests.length, 'a refused value must not be sent').toBe(before);
+              expect(server().requests.length, 'a refused value must not be sent').toBe(before);
               tally.refused++;
               return;
             }
-            expect(server.requests.length).toBe(before + 1);
-            const received = server.requests.at(-1)!;
+            expect(server().requests.length).toBe(before + 1);
+            const received = server().requests.at(-1)!;
             expect(received.method).toBe(op.method);
             const segments = matches(received.url);
             if (!segments) tally.escaped++;
@@ -134,7 +123,7 @@ describe.each(operations.map((op) => [`${op.spec} ${op.method} ${op.path}`, op] 
         ),
         { seed: SEED, numRuns: RUNS_PER_OPERATION },
       );
-      server.clear();
+      server().clear();
     });
   },
 );

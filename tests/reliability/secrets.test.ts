@@ -4,11 +4,10 @@
 import { inspect } from 'node:util';
 import { clientCredentials, staticToken } from '@x/auth';
 import { type ClientEvent, SdkError } from '@x/runtime';
-import { startTestServer, type TestServer } from '@x/testing';
 import { createWorkforceClient } from '@x/workforce';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expectNoHandlesBeyond, figure, handleCounts } from './support.js';
+import { expect, it } from 'vitest';
+import { suiteServer } from './support.js';
 
 const SEED = 4_242;
 const RUNS = 120;
@@ -84,8 +83,6 @@ const ECHOES: Record<string, Echo> = {
   }),
 };
 
-let server: TestServer;
-let baseline: Record<string, number>;
 const tally = {
   runs: 0,
   failurePaths: Object.keys(ECHOES).length + 1,
@@ -93,15 +90,7 @@ const tally = {
   leaks: 0,
 };
 
-beforeAll(async () => {
-  baseline = handleCounts();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  await expectNoHandlesBeyond(baseline);
-  figure('secret fuzz', tally);
-});
+const server = suiteServer('secret fuzz', () => tally);
 
 function surfaces(error: unknown, events: ClientEvent[], logs: string[]): string[] {
   const out = [String(error), inspect(error, { depth: 20, showHidden: false })];
@@ -128,7 +117,7 @@ it('no token, client secret, Basic credential or short code leaks through any fa
       async (token, secret, code, path, method) => {
         const basic = Buffer.from(`client-1:${secret}`).toString('base64');
         const s = { token, secret, basic, code };
-        server.handle((req, res) => {
+        server().handle((req, res) => {
           if (req.url.startsWith('/oauth2/token')) {
             const body = JSON.stringify({
               error: 'invalid_client',
@@ -158,14 +147,14 @@ it('no token, client secret, Basic credential or short code leaks through any fa
         const useCredentials = path === 'token endpoint failure' || token.length % 2 === 0;
         const auth = useCredentials
           ? clientCredentials({
-              tokenUrl: `${server.url}/oauth2/token`,
+              tokenUrl: `${server().url}/oauth2/token`,
               clientId: 'client-1',
               clientSecret: secret,
               retry: { maxRetries: 1, baseDelayMs: 1 },
             })
           : staticToken(token);
         const client = createWorkforceClient({
-          baseUrl: server.url,
+          baseUrl: server().url,
           auth,
           retry: { maxRetries: 1, baseDelayMs: 1, maxRateLimitWaitMs: 0 },
           rateLimit: false,

@@ -4,9 +4,9 @@ import { createAccessClient } from '@x/access';
 import { createEventsClient } from '@x/events';
 import { createLegacyClient } from '@x/legacy';
 import type { ClientEvent, ClientOptions } from '@x/runtime';
-import { capture, type SpecOperation } from '@x/testing';
+import { capture, type SpecOperation, startTestServer, type TestServer } from '@x/testing';
 import { createWorkforceClient } from '@x/workforce';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 
 type RawCall = (
   path: string,
@@ -114,6 +114,34 @@ export async function expectNoHandlesBeyond(
   const deadline = performance.now() + boundMs;
   while (over().length > 0 && performance.now() < deadline) await realTurn();
   expect(Object.fromEntries(over()), 'handles left open').toEqual({});
+}
+
+/**
+ * One test server for a suite: started before its tests; after them closed with no socket left,
+ * no handle left open beyond those open before the suite, and the suite's figures printed.
+ * Returns the server, for use once the suite's tests run.
+ */
+export function suiteServer(
+  name: string,
+  figures: () => Record<string, number | string>,
+  start: () => Promise<TestServer> = () => startTestServer(),
+): () => TestServer {
+  let server: TestServer | undefined;
+  let baseline: Record<string, number> = {};
+  beforeAll(async () => {
+    baseline = handleCounts();
+    server = await start();
+  });
+  afterAll(async () => {
+    await server?.close();
+    expect(server?.openSockets() ?? 0).toBe(0);
+    await expectNoHandlesBeyond(baseline);
+    figure(name, figures());
+  });
+  return () => {
+    if (!server) throw new Error(`the ${name} server is used before the suite started it`);
+    return server;
+  };
 }
 
 /** Prints a figure line in the test output (copied by hand into docs/reliability.md). */

@@ -259,16 +259,20 @@ describe('limiter details (fake clock)', () => {
     });
     const waits = () =>
       events.flatMap((e) => (e.type === 'rate-limit-wait' ? [e.waitMs] : ([] as number[])));
-    return { f, gates, client, waits };
+    /** Sends a first request and answers it with `limitHeaders`, which tell the limiter the window. */
+    const answerFirst = async (limitHeaders: Record<string, string>) => {
+      const first = capture(client.request('GET', '/first'));
+      await settle();
+      gates[0]!(jsonResponse(200, {}, limitHeaders));
+      await first.settled;
+    };
+    return { f, gates, client, waits, answerFirst };
   }
 
   it('keeps the earliest end of a window: answers read late do not push the reset out', async () => {
     vi.useFakeTimers({ now: 0 });
-    const { f, gates, client, waits } = gatedClient();
-    const first = capture(client.request('GET', '/first'));
-    await settle();
-    gates[0]!(jsonResponse(200, {}, headers(4, 10))); // the window ends at 10 s
-    await first.settled;
+    const { f, gates, client, waits, answerFirst } = gatedClient();
+    await answerFirst(headers(4, 10)); // the window ends at 10 s
     const burst = [1, 2, 3, 4].map((i) => capture(client.request('GET', `/b${i}`)));
     await settle();
     expect(f.calls).toHaveLength(5);
@@ -322,17 +326,14 @@ describe('limiter details (fake clock)', () => {
 
   it('releases held requests when the first answer of a new window says when it ends, not a second later', async () => {
     vi.useFakeTimers({ now: 0 });
-    const { f, gates, client, waits } = gatedClient();
+    const { f, gates, client, waits, answerFirst } = gatedClient();
     // A server with a 200 ms window of 2 requests.
     const limit2 = (remaining: number, reset: number) => ({
       'ratelimit-limit': '2',
       'ratelimit-remaining': String(remaining),
       'ratelimit-reset': String(reset),
     });
-    const first = capture(client.request('GET', '/first'));
-    await settle();
-    gates[0]!(jsonResponse(200, {}, limit2(0, 0.2))); // spent until 200 ms
-    await first.settled;
+    await answerFirst(limit2(0, 0.2)); // spent until 200 ms
     const calls = ['/a', '/b', '/c'].map((path) => capture(client.request('GET', path)));
     await settle();
     expect(waits()).toEqual([200, 200, 200]);
@@ -359,11 +360,8 @@ describe('limiter details (fake clock)', () => {
 
   it('bounds a window by when each answered request went out, not by the latest request sent', async () => {
     vi.useFakeTimers({ now: 0 });
-    const { f, gates, client } = gatedClient();
-    const first = capture(client.request('GET', '/first'));
-    await settle();
-    gates[0]!(jsonResponse(200, {}, headers(2, 10))); // the window ends at 10 s
-    await first.settled;
+    const { f, gates, client, answerFirst } = gatedClient();
+    await answerFirst(headers(2, 10)); // the window ends at 10 s
     const a = capture(client.request('GET', '/a')); // sent at 0 s
     await settle();
     await vi.advanceTimersByTimeAsync(3000);
@@ -389,11 +387,8 @@ describe('limiter details (fake clock)', () => {
 
   it('a late answer from an earlier window does not bring the end of the current one forward', async () => {
     vi.useFakeTimers({ now: 0 });
-    const { f, gates, client } = gatedClient();
-    const first = capture(client.request('GET', '/first'));
-    await settle();
-    gates[0]!(jsonResponse(200, {}, headers(2, 10))); // the window ends at 10 s
-    await first.settled;
+    const { f, gates, client, answerFirst } = gatedClient();
+    await answerFirst(headers(2, 10)); // the window ends at 10 s
     const slow = capture(client.request('GET', '/slow')); // counted at 0 s, answered at 10.2 s
     const quick = capture(client.request('GET', '/quick'));
     await settle();

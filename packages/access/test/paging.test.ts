@@ -1,8 +1,8 @@
 import { createAccessClient } from '@x/access';
 import { staticToken } from '@x/auth';
 import { BadRequestError, PaginationError } from '@x/runtime';
+import { type JsonHandler, startJsonFake } from '@x/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Handler, startFake } from './fake-server.js';
 
 const IDENTITIES = '/v1/tenants/t-1/realms/r-1/identities';
 let close: (() => Promise<void>) | undefined;
@@ -12,8 +12,8 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function fake(handler: Handler) {
-  const server = await startFake(handler);
+async function fake(handler: JsonHandler) {
+  const server = await startJsonFake(handler);
   close = server.close;
   const access = createAccessClient({
     baseUrl: server.url,
@@ -25,7 +25,7 @@ async function fake(handler: Handler) {
 }
 
 /** Identities pages keyed by token; a token remembers the filter it was issued for. */
-function identitiesServer(pages: { ids: string[]; next?: string }[]): Handler {
+function identitiesServer(pages: { ids: string[]; next?: string }[]): JsonHandler {
   const filterOfToken = new Map<string, string | null>();
   return ({ url }) => {
     if (url.pathname !== IDENTITIES) return { status: 404, body: { code: 'not_found' } };
@@ -58,19 +58,19 @@ describe('page-token paging against a fake server', () => {
   ];
 
   it('walks 3 pages, keeps the filter and skip on every request, yields each item once and stops without a token', async () => {
-    const { realm, received } = await fake(identitiesServer(threePages));
+    const { realm, requests } = await fake(identitiesServer(threePages));
     const ids: string[] = [];
     for await (const identity of realm.identities.list({ username: 'ada', skip: 1, pageSize: 3 }))
       ids.push(identity.id!);
     expect(ids).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
-    expect(received).toHaveLength(3);
-    for (const request of received) {
+    expect(requests).toHaveLength(3);
+    for (const request of requests) {
       expect(request.url.searchParams.get('filter')).toBe('traits.username eq "ada"');
       expect(request.url.searchParams.get('skip')).toBe('1');
       expect(request.url.searchParams.get('page_size')).toBe('3');
       expect(request.headers.authorization).toBe('Bearer unit-test-token');
     }
-    expect(received.map((r) => r.url.searchParams.get('page_token'))).toEqual([
+    expect(requests.map((r) => r.url.searchParams.get('page_token'))).toEqual([
       null,
       'page-1',
       'page-2',
@@ -90,7 +90,7 @@ describe('page-token paging against a fake server', () => {
   });
 
   it('every listPage checks its page token as list does: an empty or non-string token is refused, nothing is sent', async () => {
-    const { realm, received } = await fake(() => ({ status: 200, body: {} }));
+    const { realm, requests } = await fake(() => ({ status: 200, body: {} }));
     const bad = ['', 5 as unknown as string];
     // Thunks, so that each call starts only when it is awaited.
     const pageCalls = (pageToken: string) => [
@@ -104,19 +104,19 @@ describe('page-token paging against a fake server', () => {
     for (const pageToken of bad)
       for (const call of pageCalls(pageToken))
         await expect(call()).rejects.toThrow(/^pageToken: must be a non-empty string/);
-    expect(received).toHaveLength(0);
+    expect(requests).toHaveLength(0);
   });
 
   it('resumes from a page token and keeps the filter', async () => {
-    const { realm, received } = await fake(identitiesServer(threePages));
+    const { realm, requests } = await fake(identitiesServer(threePages));
     await realm.identities.listPage({ username: 'ada' });
     const rest = await realm.identities.list({ username: 'ada', pageToken: 'page-1' }).toArray();
     expect(rest.map((i) => i.id)).toEqual(['d', 'e', 'f', 'g']);
-    expect(received.slice(1).every((r) => r.url.searchParams.get('filter') !== null)).toBe(true);
+    expect(requests.slice(1).every((r) => r.url.searchParams.get('filter') !== null)).toBe(true);
   });
 
   it('stops on an empty page even when it carries a token', async () => {
-    const { realm, received } = await fake(
+    const { realm, requests } = await fake(
       identitiesServer([
         { ids: ['a'], next: 'page-1' },
         { ids: [], next: 'page-2' },
@@ -124,13 +124,13 @@ describe('page-token paging against a fake server', () => {
       ]),
     );
     expect((await realm.identities.list().toArray()).map((i) => i.id)).toEqual(['a']);
-    expect(received).toHaveLength(2);
+    expect(requests).toHaveLength(2);
   });
 
   it('escapes quotes and backslashes in the username filter', async () => {
-    const { realm, received } = await fake(identitiesServer([{ ids: [] }]));
+    const { realm, requests } = await fake(identitiesServer([{ ids: [] }]));
     await realm.identities.listPage({ username: 'a"b\\c' });
-    expect(received[0]!.url.searchParams.get('filter')).toBe('traits.username eq "a\\"b\\\\c"');
+    expect(requests[0]!.url.searchParams.get('filter')).toBe('traits.username eq "a\\"b\\\\c"');
   });
 
   it('a failing page gives PaginationError with where to resume', async () => {
@@ -150,7 +150,7 @@ describe('page-token paging against a fake server', () => {
   });
 
   it('the SSO listing keeps one x-correlation_id and its query across pages', async () => {
-    const { realm, received } = await fake(({ url }) => {
+    const { realm, requests } = await fake(({ url }) => {
       const token = url.searchParams.get('page_token');
       const next = token === null ? 'p1' : token === 'p1' ? 'p2' : undefined;
       return {
@@ -162,17 +162,17 @@ describe('page-token paging against a fake server', () => {
       .list({ types: ['generic_saml', 'scim'], isMigrated: true, pageSize: 1 })
       .toArray();
     expect(configs.map((c) => c.id)).toEqual(['p0', 'p1', 'p2']);
-    const ids = new Set(received.map((r) => r.headers['x-correlation_id']));
+    const ids = new Set(requests.map((r) => r.headers['x-correlation_id']));
     expect(ids.size).toBe(1);
     expect([...ids][0]).toMatch(/^[0-9a-f-]{36}$/);
-    for (const r of received) {
+    for (const r of requests) {
       expect(r.url.searchParams.getAll('type')).toEqual(['generic_saml', 'scim']);
       expect(r.url.searchParams.get('is_migrated')).toBe('true');
     }
   });
 
   it('role members page as groups then identities, with skips repeated', async () => {
-    const { realm, received } = await fake(({ url }) =>
+    const { realm, requests } = await fake(({ url }) =>
       url.searchParams.get('page_token') === null
         ? {
             status: 200,
@@ -189,19 +189,19 @@ describe('page-token paging against a fake server', () => {
       { type: 'identity', identity: { id: 'i-1' } },
       { type: 'identity', identity: { id: 'i-2' } },
     ]);
-    for (const r of received) {
+    for (const r of requests) {
       expect(r.url.searchParams.get('groups_skip')).toBe('2');
       expect(r.url.searchParams.get('identities_skip')).toBe('3');
     }
   });
 
   it('checks page sizes against each list maximum before sending', async () => {
-    const { realm, access, received } = await fake(() => ({ status: 200, body: {} }));
+    const { realm, access, requests } = await fake(() => ({ status: 200, body: {} }));
     expect(() => access.realms.list({ pageSize: 201 })).toThrow(/^pageSize: /);
     expect(() => realm.identities.list({ pageSize: 0 })).toThrow(/^pageSize: /);
     expect(() => realm.authenticatorConfigs.list({ pageSize: 101 })).toThrow(/^pageSize: /);
     expect(() => realm.groups.list({ skip: -1 })).toThrow(/^skip: /);
     await expect(realm.ssoConfigs.listPage({ pageSize: 1.5 })).rejects.toThrow(/^pageSize: /);
-    expect(received).toHaveLength(0);
+    expect(requests).toHaveLength(0);
   });
 });

@@ -2,8 +2,8 @@
 import { createAccessClient } from '@x/access';
 import { staticToken } from '@x/auth';
 import { ValidationError } from '@x/runtime';
+import { startJsonFake } from '@x/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFake } from './fake-server.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -11,8 +11,8 @@ afterEach(async () => {
 });
 
 async function twoServers() {
-  const api = await startFake(() => ({ status: 200, body: { schemas: [] } }));
-  const scim = await startFake(() => ({ status: 200, body: { schemas: [] } }));
+  const api = await startJsonFake(() => ({ status: 200, body: { schemas: [] } }));
+  const scim = await startJsonFake(() => ({ status: 200, body: { schemas: [] } }));
   closers.push(api.close, scim.close);
   const access = createAccessClient({
     baseUrl: api.url,
@@ -31,19 +31,19 @@ describe('raw clients of the two servers', () => {
       params: { path: { tenant_id: 't-1' } },
     });
     expect(data).toEqual({ schemas: [] });
-    expect(api.received.map((r) => r.url.pathname)).toEqual(['/v1/tenants/t-1']);
-    expect(scim.received).toHaveLength(0);
+    expect(api.requests.map((r) => r.url.pathname)).toEqual(['/v1/tenants/t-1']);
+    expect(scim.requests).toHaveLength(0);
   });
 
   it('scim.raw sends SCIM paths to scimBaseUrl, with its prefix', async () => {
     const { access, api, scim } = await twoServers();
     await access.realm('r-1').scim.raw.GET('/ServiceProviderConfig');
     await access.realm('r-1').scim.request('GET', '/Schemas');
-    expect(scim.received.map((r) => r.url.pathname)).toEqual([
+    expect(scim.requests.map((r) => r.url.pathname)).toEqual([
       '/scim/v2/ServiceProviderConfig',
       '/scim/v2/Schemas',
     ]);
-    expect(api.received).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 
   it('scim.raw without scimBaseUrl throws a ValidationError naming the option', () => {

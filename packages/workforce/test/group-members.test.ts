@@ -1,11 +1,11 @@
 // addUsers / removeUsers: any number of ids, deduplicated, sent in chunks of at most 1000.
 import { staticToken } from '@x/auth';
 import { BatchError, NotFoundError, ValidationError } from '@x/runtime';
+import { type JsonFake, startJsonFake } from '@x/testing';
 import { createWorkforceClient } from '@x/workforce';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeServer, startFakeServer } from './support/fake-server.js';
 
-let server: FakeServer | undefined;
+let server: JsonFake | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -15,7 +15,7 @@ const ids = Array.from({ length: 2500 }, (_, i) => `user-${i % 2200}`); // 300 d
 const unique = [...new Set(ids)];
 
 async function clientFor(failOnRequest?: number) {
-  server = await startFakeServer((request) => {
+  server = await startJsonFake((request) => {
     const n = server!.requests.length;
     if (n === failOnRequest)
       return {

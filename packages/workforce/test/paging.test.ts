@@ -1,30 +1,30 @@
 // Multi-page lists against a local fake server: every item exactly once, page_size always sent.
 import { staticToken } from '@x/auth';
 import { PaginationError } from '@x/runtime';
+import { type JsonFake, type JsonRequest, startJsonFake } from '@x/testing';
 import { createWorkforceClient, userFilter, userOrderBy } from '@x/workforce';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeServer, type RecordedRequest, startFakeServer } from './support/fake-server.js';
 
 const TOTAL = 250;
 const users = Array.from({ length: TOTAL }, (_, i) => ({ id: `user-${i}`, username: `u${i}` }));
 const groups = Array.from({ length: 7 }, (_, i) => ({ id: `group-${i}`, name: `g${i}` }));
 
 /** Serves offset pages like the platform: nothing without page_size, at most 1000. */
-function offsetPage<T>(items: readonly T[], key: string, request: RecordedRequest) {
+function offsetPage<T>(items: readonly T[], key: string, request: JsonRequest) {
   const pageSize = request.url.searchParams.get('page_size');
   const skip = Number(request.url.searchParams.get('skip') ?? 0);
   const size = pageSize === null ? 0 : Math.min(Number(pageSize), 1000);
   return { body: { [key]: items.slice(skip, skip + size), total_size: items.length } };
 }
 
-let server: FakeServer | undefined;
+let server: JsonFake | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
-async function clientFor(handler: Parameters<typeof startFakeServer>[0]) {
-  server = await startFakeServer(handler);
+async function clientFor(handler: Parameters<typeof startJsonFake>[0]) {
+  server = await startJsonFake(handler);
   return createWorkforceClient({
     baseUrl: server.url,
     auth: staticToken('unit-token'),

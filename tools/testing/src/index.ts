@@ -9,6 +9,13 @@ export {
   type RetriedFor,
 } from './faults.js';
 export {
+  type JsonAnswer,
+  type JsonFake,
+  type JsonHandler,
+  type JsonRequest,
+  startJsonFake,
+} from './json-fake.js';
+export {
   type HttpMethod,
   type SpecOperation,
   specOperations,

@@ -57,77 +57,75 @@ export async function run(): Promise<Section> {
       }
     };
 
-    const small = await interleave(
-      [
-        { name: 'sdk', run: () => repeat(SMALL_CALLS, () => sdk.users.get('u1')) },
-        {
-          name: 'openapi-fetch',
-          run: () =>
-            repeat(SMALL_CALLS, () =>
-              plain.GET('/v2/users/{user_id}', { params: { path: { user_id: 'u1' } } }),
-            ),
-        },
-        { name: 'fetch', run: () => repeat(SMALL_CALLS, () => rawGet('/v2/users/u1')) },
-        { name: 'fetch+timeout', run: () => repeat(SMALL_CALLS, () => timedGet('/v2/users/u1')) },
-      ],
-      { rounds: SMALL_ROUNDS, warmup: 5 },
-    );
-    const list = await interleave(
-      [
-        {
-          name: 'sdk',
-          run: () => repeat(LIST_CALLS, () => sdk.users.listPage({ pageSize: 1000 })),
-        },
-        {
-          name: 'openapi-fetch',
-          run: () =>
-            repeat(LIST_CALLS, () =>
-              plain.GET('/v2/users', { params: { query: { page_size: 1000, skip: 0 } } }),
-            ),
-        },
-        {
-          name: 'fetch',
-          run: () => repeat(LIST_CALLS, () => rawGet('/v2/users?page_size=1000&skip=0')),
-        },
-        {
-          name: 'fetch+timeout',
-          run: () => repeat(LIST_CALLS, () => timedGet('/v2/users?page_size=1000&skip=0')),
-        },
-      ],
-      { rounds: LIST_ROUNDS, warmup: 5 },
-    );
-    const smallSdk = small.ratio('sdk', 'fetch');
-    const listSdk = list.ratio('sdk', 'fetch');
-    const us = (ms: number, n: number) => `${fmt((ms / n) * 1000, 0)} µs`;
+    /** One case: its four variants measured side by side, and its figures. */
+    const measure = async (c: {
+      label: string;
+      calls: number;
+      rounds: number;
+      goal: number;
+      path: string;
+      sdk: () => Promise<unknown>;
+      openapiFetch: () => Promise<unknown>;
+    }) => {
+      const result = await interleave(
+        [
+          { name: 'sdk', run: () => repeat(c.calls, c.sdk) },
+          { name: 'openapi-fetch', run: () => repeat(c.calls, c.openapiFetch) },
+          { name: 'fetch', run: () => repeat(c.calls, () => rawGet(c.path)) },
+          { name: 'fetch+timeout', run: () => repeat(c.calls, () => timedGet(c.path)) },
+        ],
+        { rounds: c.rounds, warmup: 5 },
+      );
+      const sdkRatio = result.ratio('sdk', 'fetch');
+      const figures = [
+        figure(
+          `${c.label}: SDK / fetch`,
+          withSpread(result, 'sdk'),
+          `≤ ${fmt(c.goal)}x`,
+          sdkRatio <= c.goal,
+        ),
+        figure(`${c.label}: openapi-fetch / fetch`, withSpread(result, 'openapi-fetch')),
+        figure(
+          `${c.label}: fetch with a per-attempt timeout signal / fetch (floor)`,
+          withSpread(result, 'fetch+timeout'),
+        ),
+        figure(
+          `${c.label} per call (SDK, openapi-fetch, fetch+timeout, fetch)`,
+          VARIANTS.map((k) => `${fmt((result.medianMs[k]! / c.calls) * 1000, 0)} µs`).join(', '),
+        ),
+      ];
+      return { result, figures };
+    };
+
+    const small = await measure({
+      label: 'small GET',
+      calls: SMALL_CALLS,
+      rounds: SMALL_ROUNDS,
+      goal: 1.1,
+      path: '/v2/users/u1',
+      sdk: () => sdk.users.get('u1'),
+      openapiFetch: () => plain.GET('/v2/users/{user_id}', { params: { path: { user_id: 'u1' } } }),
+    });
+    const list = await measure({
+      label: '1000-item page',
+      calls: LIST_CALLS,
+      rounds: LIST_ROUNDS,
+      goal: 1.05,
+      path: '/v2/users?page_size=1000&skip=0',
+      sdk: () => sdk.users.listPage({ pageSize: 1000 }),
+      openapiFetch: () =>
+        plain.GET('/v2/users', { params: { query: { page_size: 1000, skip: 0 } } }),
+    });
+    const r = (c: { result: RoundsResult }, variant: string, reference = 'fetch') =>
+      ratio(c.result.ratio(variant, reference));
     return {
       id: 'overhead',
       title: '1. Per-request overhead',
       method: `A loopback node:http server in its own process. Each round makes ${SMALL_CALLS} small GETs (\`workforce.users.get\`) or ${LIST_CALLS} list pages of 1000 users (\`workforce.users.listPage\`) per variant, sequentially; ${SMALL_ROUNDS} and ${LIST_ROUNDS} rounds after 5 warm-up rounds, variants interleaved (the order rotating each round). The SDK has a static-token provider, retries, rate-limit tracking and error mapping on (the defaults). "fetch+timeout" is raw fetch with what any per-attempt timeout needs: an AbortController whose signal fetch watches, and a timer.`,
       notes: [
-        `The floor: raw fetch with only a per-attempt timeout signal costs ${ratio(small.ratio('fetch+timeout', 'fetch'))} of raw fetch on the small GET (${ratio(list.ratio('fetch+timeout', 'fetch'))} on the list page): Node's fetch registers a listener and a finalizer on every signal it is given. Every SDK call needs that signal, to abort an attempt that stalls and to honour the caller's signal. Measured from that floor, the SDK costs ${ratio(small.ratio('sdk', 'fetch+timeout'))} on the small GET and ${ratio(list.ratio('sdk', 'fetch+timeout'))} on the list page; openapi-fetch alone, which has no timeout, costs ${ratio(small.ratio('openapi-fetch', 'fetch'))} and ${ratio(list.ratio('openapi-fetch', 'fetch'))} of raw fetch.`,
+        `The floor: raw fetch with only a per-attempt timeout signal costs ${r(small, 'fetch+timeout')} of raw fetch on the small GET (${r(list, 'fetch+timeout')} on the list page): Node's fetch registers a listener and a finalizer on every signal it is given. Every SDK call needs that signal, to abort an attempt that stalls and to honour the caller's signal. Measured from that floor, the SDK costs ${r(small, 'sdk', 'fetch+timeout')} on the small GET and ${r(list, 'sdk', 'fetch+timeout')} on the list page; openapi-fetch alone, which has no timeout, costs ${r(small, 'openapi-fetch')} and ${r(list, 'openapi-fetch')} of raw fetch.`,
       ],
-      figures: [
-        figure('small GET: SDK / fetch', withSpread(small, 'sdk'), '≤ 1.10x', smallSdk <= 1.1),
-        figure('small GET: openapi-fetch / fetch', withSpread(small, 'openapi-fetch')),
-        figure(
-          'small GET: fetch with a per-attempt timeout signal / fetch (floor)',
-          withSpread(small, 'fetch+timeout'),
-        ),
-        figure(
-          'small GET per call (SDK, openapi-fetch, fetch+timeout, fetch)',
-          VARIANTS.map((k) => us(small.medianMs[k]!, SMALL_CALLS)).join(', '),
-        ),
-        figure('1000-item page: SDK / fetch', withSpread(list, 'sdk'), '≤ 1.05x', listSdk <= 1.05),
-        figure('1000-item page: openapi-fetch / fetch', withSpread(list, 'openapi-fetch')),
-        figure(
-          '1000-item page: fetch with a per-attempt timeout signal / fetch (floor)',
-          withSpread(list, 'fetch+timeout'),
-        ),
-        figure(
-          '1000-item page per call (SDK, openapi-fetch, fetch+timeout, fetch)',
-          VARIANTS.map((k) => us(list.medianMs[k]!, LIST_CALLS)).join(', '),
-        ),
-      ],
+      figures: [...small.figures, ...list.figures],
     };
   } finally {
     await server.stop();

@@ -3,9 +3,9 @@
 // middleware when user middleware is registered and around the transport when not.
 import openapiFetch, { type Client, type Middleware } from 'openapi-fetch';
 import { normalizeBaseUrl } from './base-url.js';
-import { checkPathParams, contractFetch, contractMiddleware } from './contract.js';
+import { checkPathParams, contractFetch, contractMiddleware, parseFailure } from './contract.js';
 import { checkHeaders } from './headers.js';
-import { type HttpMethod, parseFailure } from './http-requester.js';
+import type { HttpMethod } from './http-requester.js';
 import { safePathSerializer } from './path-params.js';
 import { PlainRequest } from './plain-request.js';
 import { RateLimiter } from './rate-limiter.js';

@@ -1,9 +1,10 @@
 // What the client adds around every call, whichever way it is sent: path parameters checked before
 // anything is sent, a non-2xx response turned into the typed error for its status (with the path
-// template and the attempt count), and the path template added to the transport's errors.
+// template and the attempt count), the path template added to the transport's errors, and a 2xx
+// body that is not JSON turned into an InvalidResponseError.
 import type { Middleware } from 'openapi-fetch';
 import { errorFromResponse } from './error-mapping.js';
-import { SdkError } from './errors.js';
+import { InvalidResponseError, SdkError } from './errors.js';
 import { assertPathParams } from './path-params.js';
 import type { SecretScrubber } from './redact.js';
 import { attemptsOf, type FetchLike, setRequest } from './transport.js';
@@ -82,4 +83,18 @@ export function contractFetch(
     if (!response.ok) throw await errorFor(request, response, schemaPath, scrubber);
     return response;
   };
+}
+
+/**
+ * A 2xx body that is not JSON (an HTML login page, plain text, a body cut inside the JSON) would
+ * surface as a bare SyntaxError whose message quotes the start of the body: it becomes an
+ * InvalidResponseError that quotes nothing. Other errors pass through.
+ */
+export function parseFailure(error: unknown, method: string, pathTemplate: unknown): unknown {
+  if (!(error instanceof SyntaxError)) return error;
+  const template = typeof pathTemplate === 'string' ? pathTemplate : '';
+  return new InvalidResponseError(
+    `${method} ${template} answered 2xx with a body that is not valid JSON`,
+    { request: { method, pathTemplate: template } },
+  );
 }

@@ -2,8 +2,8 @@
 // package needs that sends a single kind of request (the token request of `@x/auth`) and must stay
 // small. Timeouts, retries, typed errors, secret scrubbing and the size limit are the client's.
 import { normalizeBaseUrl } from './base-url.js';
-import { contractFetch } from './contract.js';
-import { InvalidResponseError, ValidationError } from './errors.js';
+import { contractFetch, parseFailure } from './contract.js';
+import { ValidationError } from './errors.js';
 import { checkHeaders } from './headers.js';
 import { PlainRequest } from './plain-request.js';
 import { type TransportOptions, transportSettings } from './settings.js';
@@ -97,18 +97,4 @@ function checkUrl(url: string | URL): URL {
   // credentials, which fetch would quote in its error) for what comes before the query.
   normalizeBaseUrl(String(url).split(/[?#]/)[0], 'url');
   return new URL(url);
-}
-
-/**
- * A 2xx body that is not JSON (an HTML login page, plain text, a body cut inside the JSON) would
- * surface as a bare SyntaxError whose message quotes the start of the body: it becomes an
- * InvalidResponseError that quotes nothing. Other errors pass through.
- */
-export function parseFailure(error: unknown, method: string, pathTemplate: unknown): unknown {
-  if (!(error instanceof SyntaxError)) return error;
-  const template = typeof pathTemplate === 'string' ? pathTemplate : '';
-  return new InvalidResponseError(
-    `${method} ${template} answered 2xx with a body that is not valid JSON`,
-    { request: { method, pathTemplate: template } },
-  );
 }

@@ -1,16 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const families = ['runtime', 'auth', 'legacy', 'workforce', 'access', 'events'];
+const families = ['runtime', 'auth', 'legacy', 'workforce', 'access', 'events', 'emulator'];
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // Tests run against package sources: each `@x/<name>` import resolves to its src/index.ts.
 const alias = [
   ...families.map((name) => ({
-    find: `@x/${name}`,
+    find: new RegExp(`^@x/${name}$`),
     replacement: here(`packages/${name}/src/index.ts`),
   })),
-  { find: '@x/testing', replacement: here('tools/testing/src/index.ts') },
+  { find: /^@x\/runtime\/internal$/, replacement: here('packages/runtime/src/internal.ts') },
+  { find: /^@x\/testing$/, replacement: here('tools/testing/src/index.ts') },
 ];
 
 export default defineConfig({

@@ -1,13 +1,13 @@
 import {
-  abortable,
   createHttpRequester,
   type FetchLike,
-  normalizeBaseUrl,
   type RetryOptions,
   type TokenProvider,
   ValidationError,
 } from '@x/runtime';
+import { abortable, normalizeBaseUrl, secretSafe } from '@x/runtime/internal';
 import { decodeJwtClaims } from './jwt.js';
+import { hideSecrets } from './static-token.js';
 
 /** Options of the OAuth 2.0 client-credentials provider. */
 export interface ClientCredentialsOptions {
@@ -106,10 +106,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
     return inFlight;
   };
 
-  return {
-    // The Basic form too: family W's token endpoint shares the API's host, so an API error can
-    // echo what the token request carried.
-    secrets,
+  const provider: TokenProvider = {
     async getToken(context = {}) {
       const now = Date.now();
       if (cached && now < cached.expiresAt) {
@@ -124,6 +121,12 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
       if (cached?.value === token) cached = undefined;
     },
   };
+  // The Basic form too: family W's token endpoint shares the API's host, so an API error can
+  // echo what the token request carried.
+  hideSecrets(provider, secrets);
+  return Object.freeze(
+    secretSafe(provider, () => `ClientCredentials(${clientId} at ${url.origin}${url.pathname})`),
+  );
 }
 
 function parseTokenResponse(body: TokenResponse | undefined, refreshBeforeMs: number): CachedToken {

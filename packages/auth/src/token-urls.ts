@@ -1,4 +1,5 @@
-import { normalizeBaseUrl, ValidationError } from '@x/runtime';
+import { ValidationError } from '@x/runtime';
+import { normalizeBaseUrl } from '@x/runtime/internal';
 
 /** Family W's token endpoint: `{workforce_api_url}/v2/oauth2/token`. */
 export function workforceTokenUrl(workforceApiUrl: string): string {

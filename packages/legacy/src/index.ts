@@ -1,9 +1,17 @@
-export { createLegacyClient, type LegacyClient, type LegacyClientOptions } from './client.js';
+export {
+  createLegacyClient,
+  fromEnv,
+  LEGACY_ENV,
+  type LegacyApi,
+  type LegacyClient,
+  type LegacyClientOptions,
+} from './client.js';
 export type { components, operations, paths } from './generated/schema.js';
 export {
-  type CreateLegacyUserInput,
   type LegacyUser,
-  type LegacyUserStatus,
+  type LegacyUserCreate,
+  type LegacyUserRecover,
   LegacyUsers,
-  type RecoverLegacyUserInput,
-} from './users.js';
+  type LegacyUserStatus,
+} from './resources/users.js';
+export { VERSION } from './version.js';

@@ -1,45 +1,18 @@
-// The 1-to-1000-id operations: any number of ids, deduplicated, sent in sequential chunks.
-import { SdkError, ValidationError } from './errors.js';
+// The 1-to-1000-id operations: any number of ids, deduplicated, sent in sequential chunks. One
+// list of ids, or several kinds at once (a role's group and identity ids), where request i carries
+// chunk i of each kind. A chunk that fails throws its own error (ConflictError, …) with `batch`
+// saying which chunk failed, its ids, what succeeded before and what was not attempted.
+import { type BatchContext, SdkError, ValidationError } from './core/errors.js';
 
 /** The platform's per-request id limit. */
 export const MAX_IDS_PER_REQUEST = 1000;
-
-/** Thrown when one chunk of a batch fails: says which, with its ids, and what already succeeded. */
-export class BatchError extends SdkError {
-  override readonly name: string = 'BatchError';
-  /** Zero-based index of the chunk that failed. */
-  readonly chunkIndex: number;
-  /** The ids the failed chunk held. */
-  readonly failedIds: readonly string[];
-  /** Ids of the chunks that succeeded before it. */
-  readonly succeededIds: readonly string[];
-  /** Ids not attempted after the failure. */
-  readonly pendingIds: readonly string[];
-  constructor(cause: unknown, chunkIndex: number, chunks: readonly (readonly string[])[]) {
-    const why = cause instanceof Error ? cause.message : String(cause);
-    super(
-      `batch chunk ${chunkIndex + 1} of ${chunks.length} (${chunks[chunkIndex]?.length ?? 0} ids) failed: ${why}`,
-      {
-        cause,
-        request: cause instanceof SdkError ? cause.request : undefined,
-      },
-    );
-    this.chunkIndex = chunkIndex;
-    this.failedIds = chunks[chunkIndex] ?? [];
-    this.succeededIds = chunks.slice(0, chunkIndex).flat();
-    this.pendingIds = chunks.slice(chunkIndex + 1).flat();
-  }
-  override toJSON() {
-    return { ...super.toJSON(), chunkIndex: this.chunkIndex, failedIds: this.failedIds };
-  }
-}
 
 /** Checks ids from possibly untyped callers, and removes duplicates keeping first occurrences. */
 export function uniqueIds(ids: unknown, field = 'ids'): string[] {
   if (!Array.isArray(ids)) throw new ValidationError(field, 'must be an array of id strings');
   const seen = new Set<string>();
   ids.forEach((id, i) => {
-    if (typeof id !== 'string' || id === '')
+    if (typeof id !== 'string' || id.trim() === '')
       throw new ValidationError(`${field}[${i}]`, 'must be a non-empty string');
     seen.add(id);
   });
@@ -55,25 +28,76 @@ export function chunk<T>(items: readonly T[], size = MAX_IDS_PER_REQUEST): T[][]
   return out;
 }
 
+/** Options of a batch. */
+export interface BatchOptions {
+  /** Ids per request. Default 1000. */
+  size?: number | undefined;
+  /** The argument's name in errors, for a single list of ids. Default `ids`. */
+  field?: string | undefined;
+  /** Allow an empty batch (no request is sent). Default false. */
+  allowEmpty?: boolean | undefined;
+}
+
 /**
  * Deduplicates `ids`, splits them into chunks of at most `size`, and runs `send` for each chunk
- * in order. Stops at the first failure with a BatchError. Returns each chunk's result.
+ * in order, stopping at the first failure. Returns each chunk's result.
  */
 export async function runBatches<R>(
   ids: unknown,
   send: (chunkIds: string[], index: number) => Promise<R>,
-  options: { size?: number; field?: string; allowEmpty?: boolean } = {},
+  options: BatchOptions = {},
 ): Promise<R[]> {
-  const unique = uniqueIds(ids, options.field);
-  if (unique.length === 0 && !options.allowEmpty)
-    throw new ValidationError(options.field ?? 'ids', 'must hold at least one id');
-  const chunks = chunk(unique, options.size);
+  const field = options.field ?? 'ids';
+  const chunks = chunk(uniqueIds(ids, field), options.size);
+  if (chunks.length === 0 && !options.allowEmpty)
+    throw new ValidationError(field, 'must hold at least one id');
+  return inOrder(chunks, send, (ids) => ids);
+}
+
+/**
+ * Several kinds of ids in one batch (each kind deduplicated and chunked on its own): request i
+ * carries chunk i of every kind that has one. Empty kinds are left out; at least one id overall.
+ */
+export async function runKindBatches<K extends string, R>(
+  kinds: Partial<Record<K, unknown>>,
+  send: (chunk: Partial<Record<K, string[]>>, index: number) => Promise<R>,
+  options: { size?: number | undefined; field: string },
+): Promise<R[]> {
+  if (kinds === null || typeof kinds !== 'object' || Array.isArray(kinds))
+    throw new ValidationError(options.field, 'must be an object');
+  const chunked = Object.entries(kinds)
+    .filter(([, ids]) => ids !== undefined)
+    .map(([kind, ids]) => [kind as K, chunk(uniqueIds(ids, kind), options.size)] as const);
+  const count = Math.max(0, ...chunked.map(([, chunks]) => chunks.length));
+  if (count === 0) throw new ValidationError(options.field, 'must hold at least one id');
+  const requests = Array.from({ length: count }, (_, i) => {
+    const request: Partial<Record<K, string[]>> = {};
+    for (const [kind, chunks] of chunked) if (chunks[i]) request[kind] = chunks[i];
+    return request;
+  });
+  return inOrder(requests, send, (request) => Object.values<string[] | undefined>(request).flatMap((ids) => ids ?? []));
+}
+
+/** Sends the requests one after another; a failure gets the batch context. */
+async function inOrder<T, R>(
+  requests: readonly T[],
+  send: (request: T, index: number) => Promise<R>,
+  idsOf: (request: T) => readonly string[],
+): Promise<R[]> {
   const results: R[] = [];
-  for (const [index, ids] of chunks.entries()) {
+  for (const [index, request] of requests.entries()) {
     try {
-      results.push(await send(ids, index));
+      results.push(await send(request, index));
     } catch (error) {
-      throw new BatchError(error, index, chunks);
+      if (!(error instanceof SdkError)) throw error;
+      const batch: BatchContext = {
+        chunkIndex: index,
+        chunkCount: requests.length,
+        chunkIds: idsOf(request),
+        succeededIds: requests.slice(0, index).flatMap(idsOf),
+        pendingIds: requests.slice(index + 1).flatMap(idsOf),
+      };
+      throw error.withContext({ batch });
     }
   }
   return results;

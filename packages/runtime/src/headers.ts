@@ -1,6 +1,6 @@
 // Header names and values from callers and token providers, checked before anything is sent:
 // fetch would refuse them later with a TypeError that quotes the value (often a credential).
-import { ValidationError } from './errors.js';
+import { ValidationError } from './core/errors.js';
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Tab is allowed inside a value; every other control character, DEL and anything above U+00FF

@@ -2,15 +2,17 @@
 // package needs that sends a single kind of request (the token request of `@x/auth`) and must stay
 // small. Timeouts, retries, typed errors, secret scrubbing and the size limit are the client's.
 import { normalizeBaseUrl } from './base-url.js';
-import { contractFetch, parseFailure } from './contract.js';
-import { ValidationError } from './errors.js';
+import { errorFromBytes } from './core/error-mapping.js';
+import { InvalidResponseError, ValidationError } from './core/errors.js';
+import type { HttpMethod } from './core/http-method.js';
+import type { CallOptions } from './core/options.js';
 import { checkHeaders } from './headers.js';
-import { PlainRequest } from './plain-request.js';
-import { type TransportOptions, transportSettings } from './settings.js';
-import { type CallOptions, createTransport } from './transport.js';
+import { secretSafe } from './redact.js';
+import { sendRequest } from './transport/pipeline.js';
+import { resolveRetry } from './transport/retry-policy.js';
+import { type TransportOptions, transportSettings } from './transport/settings.js';
 
-/** HTTP methods a requester sends. */
-export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
+export type { HttpMethod };
 
 /** Options of a requester: how its requests are sent (every field is optional). */
 export type HttpRequesterOptions = TransportOptions;
@@ -61,9 +63,9 @@ export function createHttpRequester(options: HttpRequesterOptions = {}): HttpReq
   if (options === null || typeof options !== 'object')
     throw new TypeError('requester options must be an object');
   const settings = transportSettings(options);
-  return {
+  const requester: HttpRequester = {
     async request<T>(method: HttpMethod, url: string | URL, init: HttpRequestInit = {}) {
-      const { body, pathTemplate, headers, ...call } = init;
+      const { body, pathTemplate, headers, signal, timeoutMs, retry } = init;
       checkHeaders(headers, 'headers');
       const target = checkUrl(url);
       const template = pathTemplate ?? target.pathname;
@@ -77,19 +79,44 @@ export function createHttpRequester(options: HttpRequesterOptions = {}): HttpReq
           ? new URLSearchParams(body as Record<string, string>).toString()
           : JSON.stringify(body);
       }
-      const send = contractFetch(createTransport(settings, call), template, settings.scrubber);
-      const request = new PlainRequest(target.href, { method, headers: sent, body: payload });
-      const response = await send(request as unknown as Request);
+      if (
+        timeoutMs !== undefined &&
+        (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0)
+      )
+        throw new ValidationError('timeoutMs', 'must be a positive number');
+      const result = await sendRequest(
+        settings,
+        {
+          signal,
+          timeoutMs: timeoutMs ?? settings.timeoutMs,
+          retry: resolveRetry(settings.retry, retry),
+        },
+        {
+          method,
+          url: target.href,
+          path: target.pathname,
+          pathTemplate: template,
+          headers: sent,
+          body: payload,
+        },
+      );
+      const { response } = result;
+      if (response.status < 200 || response.status > 299)
+        throw errorFromBytes(response, response.bytes, result.request, settings.scrubber);
       if (method === 'HEAD' || response.status === 204 || response.status === 205)
         return undefined as T;
-      const text = await response.text();
+      const text = new TextDecoder().decode(response.bytes);
       try {
         return (text ? JSON.parse(text) : undefined) as T;
-      } catch (error) {
-        throw parseFailure(error, method, template);
+      } catch {
+        throw new InvalidResponseError(
+          `${method} ${template} answered 2xx with a body that is not valid JSON`,
+          { request: result.request },
+        );
       }
     },
   };
+  return Object.freeze(secretSafe(requester, () => 'HttpRequester'));
 }
 
 function checkUrl(url: string | URL): URL {

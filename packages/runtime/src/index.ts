@@ -1,18 +1,21 @@
+// The public API of @x/runtime: what app code reads in its types, catches, and configures. What
+// family packages share and users do not is in `@x/runtime/internal`.
 export type { TokenProvider } from './auth.js';
-export { normalizeBaseUrl } from './base-url.js';
-export { BatchError, chunk, MAX_IDS_PER_REQUEST, runBatches, uniqueIds } from './batch.js';
+export type { BatchOptions } from './batch.js';
+export { ApiPromise } from './core/api-promise.js';
 export {
   type ApiClient,
-  type ClientOptions,
+  type ClientIdentity,
   createApiClient,
   type RawRequestInit,
-} from './client.js';
-export { errorFromResponse, parseErrorPayload } from './error-mapping.js';
+} from './core/client.js';
 export {
   AbortError,
   ApiError,
   type ApiErrorInit,
   BadRequestError,
+  type BatchContext,
+  ConfigurationError,
   ConflictError,
   ConnectionError,
   type ErrorDetail,
@@ -22,6 +25,8 @@ export {
   ForbiddenError,
   InvalidResponseError,
   NotFoundError,
+  type PagingContext,
+  PagingLoopError,
   PreconditionFailedError,
   RateLimitError,
   type RequestContext,
@@ -33,35 +38,31 @@ export {
   TimeoutError,
   UnauthorizedError,
   ValidationError,
-} from './errors.js';
-export type { ClientEvent, ClientEventListener } from './events.js';
-export { assertHeaderValue } from './headers.js';
+} from './core/errors.js';
+export type { HttpMethod } from './core/http-method.js';
+export type {
+  ClientEvent,
+  ClientEventListener,
+  ClientHooks,
+  Logger,
+  LogLevel,
+  RateLimitWaitEvent,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+} from './core/observe.js';
+export type { CallOptions, ClientOptions, ListOptions } from './core/options.js';
+export type { Page } from './core/paginator.js';
+export { Paginator } from './core/paginator.js';
+export { type RateLimitInfo, ResponseInfo, type WithResponse } from './core/response-info.js';
 export {
   createHttpRequester,
-  type HttpMethod,
   type HttpRequester,
   type HttpRequesterOptions,
   type HttpRequestInit,
 } from './http-requester.js';
-export {
-  type ListOptions,
-  listPaging,
-  type Page,
-  PaginationError,
-  Paginator,
-  type PaginatorOptions,
-} from './paging/paginator.js';
-export {
-  cursorPaginator,
-  offsetPaginator,
-  pageTokenPaginator,
-  scimPaginator,
-} from './paging/styles.js';
-export { assertPathParams } from './path-params.js';
-export { redactAuthorization, SecretScrubber } from './redact.js';
-export type { RetryOptions } from './retry-policy.js';
-export type { TransportOptions } from './settings.js';
-export { abortable } from './sleep.js';
-export type { CallOptions, FetchLike } from './transport.js';
-export { unwrap } from './unwrap.js';
-export { integerInRange, optionalInteger, requireId, requireObject } from './validate.js';
+export type { PagePosition } from './paging/styles.js';
+export type { RetryOptions } from './transport/retry-policy.js';
+export type { TransportOptions } from './transport/settings.js';
+export type { FetchLike } from './transport/wire.js';
+export { VERSION } from './version.js';

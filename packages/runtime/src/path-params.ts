@@ -1,5 +1,8 @@
+// Path parameters are checked before anything is sent: openapi-fetch percent-encodes them, but an
+// empty or missing value is sent literally, and `.` and `..` become dot segments after URL
+// normalisation, so `..` as an id reaches a different endpoint.
 import { defaultPathSerializer } from 'openapi-fetch';
-import { ValidationError } from './errors.js';
+import { ValidationError } from './core/errors.js';
 
 const PARAM = /\{([^{}]+)\}/g;
 /** A UTF-16 surrogate without its partner: not Unicode text, and not percent-encodable. */
@@ -19,20 +22,28 @@ export function safePathSerializer(pathname: string, pathParams: Record<string, 
   return defaultPathSerializer(pathname, safe);
 }
 
+/** `user_id` -> `userId`: the argument name a resource method gives a path parameter. */
+const argumentName = (param: string) => param.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
 /**
- * Refuses path parameter values that could change the route: missing or empty values (sent
- * literally by openapi-fetch), `.` and `..` (dot segments after URL normalisation), strings with a
- * lone surrogate (not encodable), and anything that is not a string or a finite number. Every
- * other value is safe: it is percent-encoded.
+ * Refuses path parameter values that could change the route: missing or empty values, `.` and
+ * `..`, strings with a lone surrogate, and anything that is not a string or a finite number. Every
+ * other value is safe: it is percent-encoded. Errors name the field `path.<name>`.
+ *
+ * With `ids` (the typed resource methods), a value must be a string that is not blank, and errors
+ * name the method's argument (`userId` for `user_id`).
  */
 export function assertPathParams(
   template: string,
   params: Record<string, unknown> | undefined,
+  ids = false,
 ): void {
   for (const match of template.matchAll(PARAM)) {
     const name = match[1]!;
     const value = params?.[name];
-    const field = `path.${name}`;
+    const field = ids ? argumentName(name) : `path.${name}`;
+    if (ids && (typeof value !== 'string' || value.trim() === ''))
+      throw new ValidationError(field, 'must be a non-empty string');
     if (value === undefined || value === null) throw new ValidationError(field, 'is required');
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) throw new ValidationError(field, 'must be a finite number');

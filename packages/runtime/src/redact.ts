@@ -72,3 +72,18 @@ export function redactBodyText(text: string): string {
     `$1"${MASK}"`,
   );
 }
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * Makes an object that holds secrets (a client, a token provider, a requester) print only
+ * `describe()` through `console.log`, `util.inspect`, `JSON.stringify` and `String()`. The methods
+ * are non-enumerable, so they add nothing to what they hide. Call it before freezing.
+ */
+export function secretSafe<T extends object>(target: T, describe: () => string): T {
+  const hidden = { value: () => describe(), enumerable: false, configurable: true };
+  Object.defineProperty(target, INSPECT, hidden);
+  Object.defineProperty(target, 'toJSON', hidden);
+  Object.defineProperty(target, 'toString', hidden);
+  return target;
+}

@@ -1,6 +1,6 @@
 // Checks of values from possibly untyped JavaScript callers. Each failure is a ValidationError
 // naming the field, thrown before anything is sent. Family packages use these, not their own.
-import { ValidationError } from './errors.js';
+import { ValidationError } from './core/errors.js';
 
 /** An id or other required text: a string that is not empty or only white space. */
 export function requireId(value: unknown, field: string): string {
@@ -46,4 +46,35 @@ export function integerInRange(
   const checked = optionalInteger(value, field, min, max);
   if (checked === undefined) throw new ValidationError(field, 'is required');
   return checked;
+}
+
+/** Each listed key of `value`, when present, holds a string. */
+export function checkOptionalStrings(value: object, keys: readonly string[], prefix: string): void {
+  for (const key of keys) {
+    const field = (value as Record<string, unknown>)[key];
+    if (field !== undefined && typeof field !== 'string')
+      throw new ValidationError(`${prefix}.${key}`, 'must be a string');
+  }
+}
+
+/** A required string field of an object (not blank). */
+export function requireString(value: object, key: string, prefix: string): string {
+  return requireId((value as Record<string, unknown>)[key], `${prefix}.${key}`);
+}
+
+/** An optional value from a closed set. */
+export function optionalEnum<T extends string>(
+  value: unknown,
+  field: string,
+  allowed: readonly T[],
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
+    throw new ValidationError(
+      field,
+      allowed.length === 1
+        ? `only "${allowed[0]}" is supported`
+        : `must be one of ${allowed.map((a) => `"${a}"`).join(', ')}`,
+    );
+  return value as T;
 }

@@ -1,4 +1,5 @@
-import { createApiClient, normalizeBaseUrl, ValidationError } from '@x/runtime';
+import { createApiClient, ValidationError } from '@x/runtime';
+import { normalizeBaseUrl } from '@x/runtime/internal';
 import { describe, expect, it } from 'vitest';
 
 describe('normalizeBaseUrl', () => {

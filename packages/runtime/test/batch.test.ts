@@ -1,12 +1,11 @@
+import { ConflictError, ServerError, ValidationError } from '@x/runtime';
 import {
-  BatchError,
   chunk,
   MAX_IDS_PER_REQUEST,
   runBatches,
-  ServerError,
+  runKindBatches,
   uniqueIds,
-  ValidationError,
-} from '@x/runtime';
+} from '@x/runtime/internal';
 import { describe, expect, it } from 'vitest';
 
 const ids = (n: number, prefix = 'id') => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
@@ -60,7 +59,7 @@ describe('runBatches', () => {
     expect(await runBatches([], async () => 1, { allowEmpty: true })).toEqual([]);
   });
 
-  it('a failing chunk throws BatchError with chunkIndex, failedIds, succeededIds, pendingIds', async () => {
+  it('a failing chunk throws its own error class with the batch context', async () => {
     const all = ids(3500);
     const cause = new ServerError({ status: 503, request: { method: 'POST' }, rawBody: '' });
     const sent: number[] = [];
@@ -68,15 +67,66 @@ describe('runBatches', () => {
       sent.push(index);
       if (index === 1) throw cause;
     }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BatchError);
-    const e = error as BatchError;
-    expect(e.chunkIndex).toBe(1);
-    expect(e.failedIds).toEqual(all.slice(1000, 2000));
-    expect(e.succeededIds).toEqual(all.slice(0, 1000));
-    expect(e.pendingIds).toEqual(all.slice(2000));
-    expect(e.cause).toBe(cause);
+    expect(error).toBeInstanceOf(ServerError);
+    const e = error as ServerError;
+    expect(e).not.toBe(cause);
+    expect(cause.batch).toBeUndefined();
+    expect(e.status).toBe(503);
+    expect(e.message).toBe(cause.message);
+    expect(e.batch).toEqual({
+      chunkIndex: 1,
+      chunkCount: 4,
+      chunkIds: all.slice(1000, 2000),
+      succeededIds: all.slice(0, 1000),
+      pendingIds: all.slice(2000),
+    });
     expect(e.request?.method).toBe('POST');
+    expect(JSON.stringify(e)).toContain('"chunkIndex":1');
     expect(sent).toEqual([0, 1]);
+  });
+
+  it('an error that is not the SDK\'s passes through as it is', async () => {
+    const boom = new TypeError('boom');
+    await expect(runBatches(['a'], async () => Promise.reject(boom))).rejects.toBe(boom);
+  });
+});
+
+describe('runKindBatches', () => {
+  it('request i carries chunk i of every kind; a failure names the chunk of each kind', async () => {
+    const groups = ids(1500, 'g');
+    const identities = ids(300, 'i');
+    const sent: Record<string, string[] | undefined>[] = [];
+    const conflict = new ConflictError({ status: 409, request: { method: 'POST' }, rawBody: '' });
+    const error = await runKindBatches(
+      { groupIds: groups, identityIds: identities },
+      async (request, index) => {
+        sent.push(request);
+        if (index === 1) throw conflict;
+      },
+      { field: 'members' },
+    ).catch((e: unknown) => e);
+    expect(sent.map((r) => [r.groupIds?.length, r.identityIds?.length])).toEqual([
+      [1000, 300],
+      [500, undefined],
+    ]);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as ConflictError).batch).toMatchObject({
+      chunkIndex: 1,
+      chunkIds: groups.slice(1000),
+      succeededIds: [...groups.slice(0, 1000), ...identities],
+      pendingIds: [],
+    });
+  });
+
+  it('refuses no ids at all, and bad ids of a kind by name', async () => {
+    const send = async () => undefined;
+    await expect(runKindBatches({}, send, { field: 'members' })).rejects.toThrow(/members/);
+    await expect(
+      runKindBatches({ groupIds: [], identityIds: [] }, send, { field: 'members' }),
+    ).rejects.toThrow(/members/);
+    await expect(runKindBatches({ groupIds: ['a', 3] }, send, { field: 'members' })).rejects.toThrow(
+      /groupIds\[1\]/,
+    );
   });
 });
 

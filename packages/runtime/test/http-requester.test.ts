@@ -334,7 +334,13 @@ describe('a 2xx body that is not JSON', () => {
       expect(error).toBeInstanceOf(InvalidResponseError);
       const e = error as InvalidResponseError;
       expect(e.message).toBe('GET /v2/users/u1 answered 2xx with a body that is not valid JSON');
-      expect(e.request).toEqual({ method: 'GET', pathTemplate: '/v2/users/u1' });
+      // The whole context of the call: method, route, path and attempts.
+      expect(e.request).toEqual({
+        method: 'GET',
+        pathTemplate: '/v2/users/u1',
+        path: '/v2/users/u1',
+        attempts: 1,
+      });
       for (const s of [
         e.message,
         e.stack ?? '',

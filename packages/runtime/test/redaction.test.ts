@@ -1,7 +1,8 @@
 // No error, no event, no stack ever carries a credential or a binding short_code, even when the
 // server echoes the Authorization header and a short_code in its error body.
 import { inspect } from 'node:util';
-import { type ClientEvent, createApiClient, redactAuthorization, SecretScrubber } from '@x/runtime';
+import { type ClientEvent, createApiClient } from '@x/runtime';
+import { redactAuthorization, SecretScrubber } from '@x/runtime/internal';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeServer, send, startFakeServer } from './support/fake-server.js';
 

@@ -2,7 +2,7 @@
 // middleware-free openapi-fetch client with a plain request object and returns a buffered
 // Response; with user middleware they get real Request objects, never the token, and still see a
 // non-2xx response before it becomes an ApiError. Both ways must look the same to the caller.
-import { createApiClient, type FetchLike, NotFoundError, ServerError, unwrap } from '@x/runtime';
+import { createApiClient, type FetchLike, NotFoundError, ServerError } from '@x/runtime';
 import type { Middleware } from 'openapi-fetch';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeServer, send, startFakeServer } from './support/fake-server.js';
@@ -29,7 +29,7 @@ const client = (fetch?: FetchLike) =>
     ...(fetch ? { fetch } : {}),
   });
 const getUser = (c: ReturnType<typeof client>, id = 'u1', init: object = {}) =>
-  c.raw.GET('/v2/users/{user_id}', { params: { path: { user_id: id } }, ...c.call(), ...init });
+  c.raw.GET('/v2/users/{user_id}', { params: { path: { user_id: id } }, ...init });
 
 /** A middleware that records what it was given. */
 function recorder() {
@@ -61,7 +61,7 @@ describe('without user middleware', () => {
     const { data, response } = await c.raw.POST('/v2/groups/{group_id}:addUsers', {
       params: { path: { group_id: 'g1' } },
       body: { user_ids: ['u1'] },
-      ...c.call({ headers: { 'x-extra': 'e' } }),
+      headers: { 'x-extra': 'e' },
     });
     expect(data).toEqual({ id: 'u1', echo: '{"user_ids":["u1"]}' });
     const [sent] = server.requests;
@@ -113,7 +113,7 @@ describe('without user middleware', () => {
       got.push({ request, signal: init?.signal });
       return globalThis.fetch(request, init);
     });
-    expect(await unwrap(getUser(c))).toEqual({ id: 'u1', echo: '' });
+    expect((await getUser(c)).data).toEqual({ id: 'u1', echo: '' });
     const [first] = got;
     expect(first?.request).toBeInstanceOf(Request);
     expect((first!.request as Request).headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
@@ -161,7 +161,7 @@ describe('with user middleware', () => {
     const c = client();
     const { seen, middleware } = recorder();
     c.raw.use(middleware);
-    expect(await unwrap(getUser(c))).toEqual({ id: 'u1', echo: '' });
+    expect((await getUser(c)).data).toEqual({ id: 'u1', echo: '' });
     expect(seen.requests).toHaveLength(2);
     for (const request of seen.requests) expect(request).toBeInstanceOf(Request);
     expect(seen.authorization).toEqual([null, null]);
@@ -169,7 +169,7 @@ describe('with user middleware', () => {
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
 
     c.raw.eject(middleware);
-    expect(await unwrap(getUser(c))).toEqual({ id: 'u1', echo: '' });
+    expect((await getUser(c)).data).toEqual({ id: 'u1', echo: '' });
     expect(seen.requests).toHaveLength(2);
     expect(server.requests[1]?.headers['x-from-middleware']).toBeUndefined();
   });

@@ -10,7 +10,6 @@ import {
   TimeoutError,
   type TokenProvider,
   UnauthorizedError,
-  unwrap,
 } from '@x/runtime';
 import { capture } from '@x/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -108,15 +107,14 @@ describe('backoff defaults', () => {
     expect(once.error).toBeInstanceOf(ServerError);
   });
 
-  it('a call overrides the retry settings through client.call({ retry }) in a raw call', async () => {
+  it('a call overrides the retry settings through its options ({ retry })', async () => {
     const f = scriptedFetch(status503);
     const { client } = setup(f);
     const more = capture(
-      unwrap(
-        client.raw.GET('/v2/users/{user_id}', {
-          params: { path: { user_id: 'u1' } },
-          ...client.call({ retry: { maxRetries: 4 } }),
-        }),
+      client.get(
+        '/v2/users/{user_id}',
+        { path: { user_id: 'u1' } },
+        { retry: { maxRetries: 4 } },
       ),
     );
     await vi.runAllTimersAsync();
@@ -126,12 +124,7 @@ describe('backoff defaults', () => {
     const g = scriptedFetch(status503);
     const other = setup(g);
     const none = capture(
-      unwrap(
-        other.client.raw.GET('/v2/users/{user_id}', {
-          params: { path: { user_id: 'u1' } },
-          ...other.client.call({ retry: false }),
-        }),
-      ),
+      other.client.get('/v2/users/{user_id}', { path: { user_id: 'u1' } }, { retry: false }),
     );
     await vi.runAllTimersAsync();
     await none.settled;

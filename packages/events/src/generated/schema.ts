@@ -28,18 +28,18 @@ export interface components {
         /** @description Error body of this family. */
         ErrorMessage: {
             /** @description Short description of the problem. */
-            message: string;
+            message?: string;
         };
-        /** @description Response envelope of the events export. */
+        /** @description Response envelope of the events export. The published schema marks no member as required: a member with an empty value may be left out. */
         EventsResponse: {
             /** @description Status message of the response. */
-            message: string;
-            body: components["schemas"]["EventsPage"];
+            message?: string;
+            body?: components["schemas"]["EventList"];
         };
-        /** @description One page of events. */
-        EventsPage: {
+        /** @description One page of events. The published schema marks no member as required: an empty page may leave out `events`, and the last page carries no `cursor`. */
+        EventList: {
             /** @description The events of this page, in the requested order of recorded time. */
-            events: components["schemas"]["Event"][];
+            events?: components["schemas"]["Event"][];
             /** @description Opaque cursor of the next page: send it as the `cursor` query parameter. Absent or empty on the last page. */
             cursor?: string;
         };
@@ -90,165 +90,150 @@ export interface components {
             /** @description Human full name of the principal (what the `actor` filter matches). */
             display_name?: string;
         };
-        /**
-         * @description Type of an event. Filters on it are case-insensitive.
-         * @enum {string}
-         */
-        EventType: "USER_AUTHENTICATION" | "OIDC_INBOUND" | "OIDC_COMPLETE" | "WSFED_INBOUND" | "WSFED_COMPLETE" | "SAML_INBOUND" | "SAML_COMPLETE" | "ADD_DEVICE" | "POLICY" | "TENANT_CREATED" | "GROUP_CHANGE" | "USER_CHANGE" | "GROUP_MEMBERSHIP_CHANGE" | "CONTINUOUS_AUTHENTICATION" | "DEVICE_CREDENTIAL_CHANGE" | "BOOTSTRAP_INBOUND" | "BOOTSTRAP_COMPLETE" | "BOOTSTRAP_KEY_ROTATION" | "AUTHSERVER_ACCESS" | "AUTHSERVER_DIRECTORY_ACCESS" | "AUTHORIZE_CONTEXT_ACCESS" | "APPLICATION_ACCESS" | "TENANT_CHANGE" | "OIDC_CLIENT_CHANGE" | "CONSOLE_SSO_IDP_CHANGE" | "CONSOLE_SSO_OIDC_AUTH_CONFIG_CHANGE" | "CONSOLE_SSO_SAML_AUTH_CONNECTION_CHANGE" | "SAML_CONNECTION_CHANGE" | "PARTNER_DESKTOP_LOGIN_CONFIGURATION_CHANGE" | "PARTNER_EVENT_HOOK_CONFIGURATION_CHANGE" | "POLICY_CHANGE" | "PARTNER_REGISTRATION_ATTRIBUTE_CONFIGURATION_CHANGE" | "GPG_KEY_CHANGE" | "ENROLLMENT_CHANGE" | "REALM_CHANGE" | "SCIM11_PROVIDER_CHANGE" | "SCIM20_PROVIDER_CHANGE" | "OUTBOUND_ATTRIBUTE_UPDATE" | "CREDENTIAL_CHANGE" | "CREDENTIAL_BINDING_JOB_CHANGE" | "AUTHENTICATOR_INVOCATION_ATTEMPT";
-        /** @description Payload of an event. Its string `type_name` selects the shape. Shapes whose fields are not published declare only `type_name` and accept any other field. */
-        EventData: components["schemas"]["UserAuthenticationData"] | components["schemas"]["OidcInboundData"] | components["schemas"]["OidcCompleteData"] | components["schemas"]["WsFedInboundData"] | components["schemas"]["WsFedCompleteData"] | components["schemas"]["SamlInboundData"] | components["schemas"]["SamlCompleteData"] | components["schemas"]["AddDeviceData"] | components["schemas"]["PolicyData"] | components["schemas"]["CreateTenantData"] | components["schemas"]["GroupChangeData"] | components["schemas"]["UserChangeData"] | components["schemas"]["GroupMembershipChangeData"] | components["schemas"]["ContinuousAuthenticationData"] | components["schemas"]["DeviceCredentialChangeData"] | components["schemas"]["TenantChangeData"] | components["schemas"]["OIDCClientChangeData"] | components["schemas"]["ConsoleSsoIdpChangeData"] | components["schemas"]["ConsoleSsoOIDCAuthConfigChangeData"] | components["schemas"]["ConsoleSsoSAMLAuthConnectionChangeData"] | components["schemas"]["SAMLConnectionChangeData"] | components["schemas"]["PartnerDesktopLoginConfigurationChangeData"] | components["schemas"]["PartnerEventHookConfigurationChangeData"] | components["schemas"]["PolicyChangeData"] | components["schemas"]["PartnerRegistrationAttributeConfigurationChangeData"] | components["schemas"]["GPGKeyChangeData"] | components["schemas"]["EnrollmentChangeData"] | components["schemas"]["RealmChangeData"] | components["schemas"]["Scim11ProviderChangeData"] | components["schemas"]["Scim20ProviderChangeData"] | components["schemas"]["OutboundAttributeChangeData"] | components["schemas"]["AuthenticatorInvocationAttemptData"];
-        /** @description The kind of change recorded (for example a create, update or delete). It is an enumeration whose type and values are not published, so any value is accepted. */
-        ChangeAction: unknown;
-        /** @description A nested object whose fields are not published. */
-        OpenObject: {
+        /** @description Type of an event. Filters on it are case-insensitive. Open: the platform may add types, so any other string is valid too. */
+        EventType: "USER_AUTHENTICATION" | "OIDC_INBOUND" | "OIDC_COMPLETE" | "WSFED_INBOUND" | "WSFED_COMPLETE" | "SAML_INBOUND" | "SAML_COMPLETE" | "ADD_DEVICE" | "POLICY" | "TENANT_CREATED" | "GROUP_CHANGE" | "USER_CHANGE" | "GROUP_MEMBERSHIP_CHANGE" | "CONTINUOUS_AUTHENTICATION" | "DEVICE_CREDENTIAL_CHANGE" | "BOOTSTRAP_INBOUND" | "BOOTSTRAP_COMPLETE" | "BOOTSTRAP_KEY_ROTATION" | "AUTHSERVER_ACCESS" | "AUTHSERVER_DIRECTORY_ACCESS" | "AUTHORIZE_CONTEXT_ACCESS" | "APPLICATION_ACCESS" | "TENANT_CHANGE" | "OIDC_CLIENT_CHANGE" | "CONSOLE_SSO_IDP_CHANGE" | "CONSOLE_SSO_OIDC_AUTH_CONFIG_CHANGE" | "CONSOLE_SSO_SAML_AUTH_CONNECTION_CHANGE" | "SAML_CONNECTION_CHANGE" | "PARTNER_DESKTOP_LOGIN_CONFIGURATION_CHANGE" | "PARTNER_EVENT_HOOK_CONFIGURATION_CHANGE" | "POLICY_CHANGE" | "PARTNER_REGISTRATION_ATTRIBUTE_CONFIGURATION_CHANGE" | "GPG_KEY_CHANGE" | "ENROLLMENT_CHANGE" | "REALM_CHANGE" | "SCIM11_PROVIDER_CHANGE" | "SCIM20_PROVIDER_CHANGE" | "OUTBOUND_ATTRIBUTE_UPDATE" | "CREDENTIAL_CHANGE" | "CREDENTIAL_BINDING_JOB_CHANGE" | "AUTHENTICATOR_INVOCATION_ATTEMPT" | (string & {});
+        /** @description Payload of an event, selected by its string `type_name`: one of the known payloads (`KnownEventData`), or a payload of a type this version of the document does not know (`UnknownEventData`), which stays readable as a generic object. */
+        EventData: components["schemas"]["KnownEventData"] | components["schemas"]["UnknownEventData"];
+        /** @description A payload whose `type_name` is one of the published ones. */
+        KnownEventData: components["schemas"]["UserAuthenticationData"] | components["schemas"]["OidcInboundData"] | components["schemas"]["OidcCompleteData"] | components["schemas"]["WsFedInboundData"] | components["schemas"]["WsFedCompleteData"] | components["schemas"]["SamlInboundData"] | components["schemas"]["SamlCompleteData"] | components["schemas"]["AddDeviceData"] | components["schemas"]["PolicyData"] | components["schemas"]["CreateTenantData"] | components["schemas"]["GroupChangeData"] | components["schemas"]["UserChangeData"] | components["schemas"]["GroupMembershipChangeData"] | components["schemas"]["ContinuousAuthenticationData"] | components["schemas"]["DeviceCredentialChangeData"] | components["schemas"]["TenantChangeData"] | components["schemas"]["OIDCClientChangeData"] | components["schemas"]["ConsoleSsoIdpChangeData"] | components["schemas"]["ConsoleSsoOIDCAuthConfigChangeData"] | components["schemas"]["ConsoleSsoSAMLAuthConnectionChangeData"] | components["schemas"]["SAMLConnectionChangeData"] | components["schemas"]["PartnerDesktopLoginConfigurationChangeData"] | components["schemas"]["PartnerEventHookConfigurationChangeData"] | components["schemas"]["PolicyChangeData"] | components["schemas"]["PartnerRegistrationAttributeConfigurationChangeData"] | components["schemas"]["GPGKeyChangeData"] | components["schemas"]["EnrollmentChangeData"] | components["schemas"]["RealmChangeData"] | components["schemas"]["Scim11ProviderChangeData"] | components["schemas"]["Scim20ProviderChangeData"] | components["schemas"]["OutboundAttributeChangeData"] | components["schemas"]["AuthenticatorInvocationAttemptData"];
+        /** @description A payload whose `type_name` is none of the published ones (a type the platform added later). Its members are kept as they came. */
+        UnknownEventData: {
+            /** @description Name of the payload type. */
+            type_name: string;
+        } & {
             [key: string]: unknown;
         };
-        /** @description A user authentication. The reference publishes the shape of a sample only, so every field besides `type_name` is optional and every object is open. */
+        /** @description A user authentication. */
         UserAuthenticationData: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type_name: "UserAuthentication";
-            certificate?: components["schemas"]["UserAuthenticationCertificate"];
-            user?: components["schemas"]["UserAuthenticationUser"];
-            device_info?: components["schemas"]["UserAuthenticationDeviceInfo"];
-        } & {
-            [key: string]: unknown;
+            certificate?: components["schemas"]["Certificate"];
+            user?: components["schemas"]["User"];
+            device_info?: components["schemas"]["DeviceInfo"];
         };
-        /** @description The certificate used in a user authentication (sample shape). Types other than that of `id` are not published. */
-        UserAuthenticationCertificate: {
-            /** @description Name of the certificate record's type. */
-            type_name?: unknown;
-            /** @description Numeric id of the certificate. */
-            id?: number;
-            /** @description UUID of the certificate. */
-            uuid?: unknown;
-            /** @description Fingerprint of the certificate. */
-            fingerprint?: unknown;
-            /** @description Status of the certificate. */
-            status?: unknown;
-        } & {
-            [key: string]: unknown;
+        /** @description An inbound OIDC authentication request. */
+        OidcInboundData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "OidcInbound";
+            client?: components["schemas"]["Client"];
+            /** @description Requested scope. */
+            scope?: string;
+            /** @description Requested response type. */
+            response_type?: string;
+            /** @description Redirect URI of the request. */
+            redirect_uri?: string;
+            /** @description State value of the request. */
+            state?: string;
         };
-        /** @description The user of a user authentication (sample shape). The sample also holds the user's e-mail address under a field name that is not published; field types are not published. */
-        UserAuthenticationUser: {
-            /** @description Name of the user record's type. */
-            type_name?: unknown;
-            /** @description Identifier of the user in the caller's own database. */
-            external_id?: unknown;
-            /** @description Status of the user. */
-            status?: unknown;
-            /** @description Name of the user meant for display. */
-            user_display?: unknown;
-            /** @description User name. */
-            user_name?: unknown;
-        } & {
-            [key: string]: unknown;
+        /** @description A completed OIDC authentication. */
+        OidcCompleteData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "OidcComplete";
+            auth_result?: components["schemas"]["AuthResult"];
         };
-        /** @description The device a user authentication came from (sample shape). */
-        UserAuthenticationDeviceInfo: {
-            authenticator?: components["schemas"]["UserAuthenticationAuthenticator"];
-            platform_device_info?: components["schemas"]["UserAuthenticationPlatformDeviceInfo"];
-        } & {
-            [key: string]: unknown;
+        /** @description An inbound WS-Federation sign-in request. */
+        WsFedInboundData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "WsFedInbound";
+            client?: components["schemas"]["Client"];
+            /** @description WS-Federation action (`wa`). */
+            wa?: string;
+            /** @description Realm of the relying party (`wtrealm`). */
+            wtrealm?: string;
+            /** @description Current time at the relying party (`wct`). */
+            wct?: string;
+            /** @description Context value of the request (`wctx`). */
+            wctx?: string;
         };
-        /** @description The authenticator app on the device (sample shape; field types are not published). */
-        UserAuthenticationAuthenticator: {
-            /** @description Name of the authenticator record's type. */
-            type_name?: unknown;
-            /** @description Identifier of the authenticator app instance. */
-            app_instance_id?: unknown;
-            /** @description Version of the authenticator app. */
-            app_version?: unknown;
-        } & {
-            [key: string]: unknown;
+        /** @description A completed WS-Federation sign-in. */
+        WsFedCompleteData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "WsFedComplete";
+            /** @description Address the result was posted to. */
+            post_url?: string;
+            auth_result?: components["schemas"]["AuthResult"];
         };
-        /** @description Platform details of the device (sample shape). The sample also holds a security-agent id under a field name that is not published. Field types are not published except where declared; the security flags are read as booleans. */
-        UserAuthenticationPlatformDeviceInfo: {
-            /** @description Name of the platform record's type, for example a macOS variant. */
-            type_name?: unknown;
-            hardware?: components["schemas"]["UserAuthenticationHardware"];
-            os?: components["schemas"]["UserAuthenticationOs"];
-            /** @description Disks of the device (contents not published). */
-            disks?: unknown;
-            /** @description Applications installed on the device. */
-            installed_applications?: components["schemas"]["UserAuthenticationInstalledApplication"][];
-            /** @description Security flag - a password is set. */
-            password_set?: boolean;
-            /** @description Security flag - biometrics are set. */
-            biometrics_set?: boolean;
-            /** @description Security flag - watch authentication is set. */
-            watch_authentication_set?: boolean;
-            /** @description Security flag - a secure enclave is available. */
-            secure_enclave_available?: boolean;
-            /** @description Status of disk encryption (FileVault). */
-            file_vault_status?: unknown;
-            /** @description Entries for the security software on the device (contents not published). */
-            security_software?: unknown;
-        } & {
-            [key: string]: unknown;
+        /** @description An inbound SAML authentication request. */
+        SamlInboundData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "SamlInbound";
+            client?: components["schemas"]["Client"];
+            /** @description Issuer of the request. */
+            issuer?: string;
+            /** @description Destination of the request. */
+            destination?: string;
+            /**
+             * Format: int64
+             * @description When the request was issued.
+             */
+            issue_instant?: number;
+            /** @description Assertion consumer service URL of the request. */
+            assertion_consumer_service_url?: string;
+            /** @description Id of the request. */
+            id?: string;
+            /** @description Relay state of the request. */
+            relay_state?: string;
         };
-        /** @description Hardware of the device (sample shape; field types are not published). */
-        UserAuthenticationHardware: {
-            /** @description Hardware UUID. */
-            uuid?: unknown;
-            /** @description Manufacturer of the device. */
-            manufacturer?: unknown;
-            /** @description Model of the device. */
-            model?: unknown;
-            /** @description Serial number of the device. */
-            serial_number?: unknown;
-        } & {
-            [key: string]: unknown;
+        /** @description A completed SAML authentication. */
+        SamlCompleteData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "SamlComplete";
+            auth_result?: components["schemas"]["AuthResult"];
+            /** @description Id of the SAML connection. */
+            connection_id?: string;
         };
-        /** @description Operating system of the device (sample shape). */
-        UserAuthenticationOs: {
-            /** @description Host name of the device. */
-            hostname?: unknown;
-            version?: components["schemas"]["UserAuthenticationOsVersion"];
-        } & {
-            [key: string]: unknown;
+        /** @description A device was added for a user. */
+        AddDeviceData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "AddDevice";
+            user?: components["schemas"]["User"];
+            grantor?: components["schemas"]["AddDeviceGrantor"];
+            device_added?: components["schemas"]["Device"];
+            result?: components["schemas"]["AddDeviceResult"];
         };
-        /** @description Version of the operating system (sample shape; field types are not published). */
-        UserAuthenticationOsVersion: {
-            /** @description Major version. */
-            major?: unknown;
-            /** @description Minor version. */
-            minor?: unknown;
-            /** @description Build. */
-            build?: unknown;
-            /** @description Patch level. */
-            patch?: unknown;
-        } & {
-            [key: string]: unknown;
+        /** @description A policy was evaluated. */
+        PolicyData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "Policy";
+            /** @description Message of the evaluation. */
+            message?: string;
+            action?: components["schemas"]["PolicyAction"];
+            result?: components["schemas"]["PolicyResult"];
         };
-        /** @description An application installed on the device (sample shape; field types are not published). */
-        UserAuthenticationInstalledApplication: {
-            /** @description CPU architecture of the application. */
-            architecture?: unknown;
-            /** @description Identifier of the application (for example a bundle id). */
-            identifier?: unknown;
-            /** @description Name of the application. */
-            name?: unknown;
-            /** @description Version of the application. */
-            version?: unknown;
-            /** @description Publisher of the application. */
-            publisher?: unknown;
-            /** @description Where the application is installed. */
-            install_location?: unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description A tenant was created. No field besides `type_name` is published. */
+        /** @description A tenant was created. The payload has no field besides `type_name`. */
         CreateTenantData: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type_name: "CreateTenant";
-        } & {
-            [key: string]: unknown;
         };
         /** @description A group was created, updated or deleted. */
         GroupChangeData: {
@@ -257,10 +242,8 @@ export interface components {
              * @enum {string}
              */
             type_name: "GroupChange";
-            group: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
+            group: components["schemas"]["Group"];
+            action: components["schemas"]["GroupChangeAction"];
         };
         /** @description A user was created, updated, deleted, activated or suspended. */
         UserChangeData: {
@@ -269,10 +252,8 @@ export interface components {
              * @enum {string}
              */
             type_name: "UserChange";
-            user: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
+            user: components["schemas"]["User"];
+            action: components["schemas"]["UserChangeAction"];
         };
         /** @description A user was added to or removed from a group. */
         GroupMembershipChangeData: {
@@ -281,11 +262,9 @@ export interface components {
              * @enum {string}
              */
             type_name: "GroupMembershipChange";
-            group: components["schemas"]["OpenObject"];
-            user: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
+            group: components["schemas"]["Group"];
+            user: components["schemas"]["User"];
+            action: components["schemas"]["GroupMembershipChangeAction"];
         };
         /** @description An inbound continuous authentication request arrived. */
         ContinuousAuthenticationData: {
@@ -299,14 +278,11 @@ export interface components {
              * @description Links the events of one continuous authentication loop.
              */
             loop_id: string;
-            /** @description Result of the continuous authentication (structure not published). */
-            continuous_auth_result: unknown;
-            client?: components["schemas"]["OpenObject"];
-            certificate?: components["schemas"]["OpenObject"];
-            user?: components["schemas"]["OpenObject"];
-            device_info?: components["schemas"]["OpenObject"];
-        } & {
-            [key: string]: unknown;
+            client?: components["schemas"]["ContinuousAuthClient"];
+            certificate?: components["schemas"]["Certificate"];
+            user?: components["schemas"]["User"];
+            device_info?: components["schemas"]["DeviceInfo"];
+            continuous_auth_result: components["schemas"]["ContinuousAuthResult"];
         };
         /** @description A device credential was created or revoked. */
         DeviceCredentialChangeData: {
@@ -315,12 +291,10 @@ export interface components {
              * @enum {string}
              */
             type_name: "DeviceCredentialChange";
-            certificate: components["schemas"]["OpenObject"];
-            user: components["schemas"]["OpenObject"];
-            device_info: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
+            certificate: components["schemas"]["Certificate"];
+            user: components["schemas"]["User"];
+            device_info: components["schemas"]["DeviceInfo"];
+            action: components["schemas"]["DeviceCredentialChangeAction"];
         };
         /** @description A tenant was modified. */
         TenantChangeData: {
@@ -329,10 +303,8 @@ export interface components {
              * @enum {string}
              */
             type_name: "TenantChange";
-            tenant: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
+            tenant: components["schemas"]["Tenant"];
+            action: components["schemas"]["TenantChangeAction"];
         };
         /** @description An OIDC client configuration changed. */
         OIDCClientChangeData: {
@@ -341,10 +313,69 @@ export interface components {
              * @enum {string}
              */
             type_name: "OIDCClientChange";
-            configuration: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
+            configuration: components["schemas"]["OIDCClientConfiguration"];
+            action: components["schemas"]["OIDCClientChangeAction"];
+        };
+        /** @description The console SSO identity provider changed for a tenant's admin or user console. */
+        ConsoleSsoIdpChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "ConsoleSsoIdpChange";
+            console_type: components["schemas"]["ConsoleType"];
+            sso_protocol_type: components["schemas"]["SsoProtocolType"];
+            /** @description An OIDC auth config id, a SAML auth connection id or a directory-service tenant id. */
+            id: string;
+            /** @description Name of the identity provider. */
+            name: string;
+        };
+        /** @description A console OIDC auth config was created, updated or deleted. */
+        ConsoleSsoOIDCAuthConfigChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "ConsoleSsoOIDCAuthConfigChange";
+            console_type: components["schemas"]["ConsoleType"];
+            console_sso_change_type: components["schemas"]["ConsoleSsoChangeType"];
+            sso_protocol_type: components["schemas"]["SsoProtocolTypeOidcOnly"];
+            /** @description Id of the OIDC auth config. */
+            id: string;
+            /** @description Name of the OIDC auth config. */
+            name: string;
+            /** @description Issuer of the identity provider. */
+            issuer: string;
+            /** @description Client id registered with the identity provider. */
+            client_id: string;
+            /** @description ID token claim used to verify identity. */
+            token_field: string;
+            token_field_lookup: components["schemas"]["TokenFieldLookupType"];
+        };
+        /** @description A console SAML auth connection was created, updated or deleted. */
+        ConsoleSsoSAMLAuthConnectionChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "ConsoleSsoSAMLAuthConnectionChange";
+            console_type: components["schemas"]["ConsoleType"];
+            console_sso_change_type: components["schemas"]["ConsoleSsoChangeType"];
+            sso_protocol_type: components["schemas"]["SsoProtocolTypeSamlOnly"];
+            /** @description Id of the SAML auth connection. */
+            id: string;
+            /** @description Name of the SAML auth connection. */
+            name: string;
+            /** @description Address of the identity provider. */
+            idp_url: string;
+            /** @description Entity id of the identity provider. */
+            idp_entity_id: string;
+            subject_user_attribute: components["schemas"]["SubjectUserAttributeType"];
+            request_binding: components["schemas"]["RequestBindingType"];
+            /** @description PEM text of the identity provider's signing certificate. */
+            signing_cert: string;
+            /** @description Name id format of the assertion. Required, but its type is not published: any value. */
+            name_id_format: unknown;
         };
         /** @description A SAML connection changed. */
         SAMLConnectionChangeData: {
@@ -353,10 +384,8 @@ export interface components {
              * @enum {string}
              */
             type_name: "SAMLConnectionChange";
-            configuration: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
+            configuration: components["schemas"]["SAMLConnectionConfiguration"];
+            action: components["schemas"]["SAMLConnectionChangeAction"];
         };
         /** @description The desktop login configuration changed. */
         PartnerDesktopLoginConfigurationChangeData: {
@@ -365,10 +394,8 @@ export interface components {
              * @enum {string}
              */
             type_name: "PartnerDesktopLoginConfigurationChange";
-            configuration: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
+            configuration: components["schemas"]["PartnerDesktopLoginConfiguration"];
+            action: components["schemas"]["PartnerDesktopLoginConfigurationChangeAction"];
         };
         /** @description The event hook configuration changed. */
         PartnerEventHookConfigurationChangeData: {
@@ -377,22 +404,8 @@ export interface components {
              * @enum {string}
              */
             type_name: "PartnerEventHookConfigurationChange";
-            configuration: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description The registration attribute configuration changed. */
-        PartnerRegistrationAttributeConfigurationChangeData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "PartnerRegistrationAttributeConfigurationChange";
-            configuration: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
+            configuration: components["schemas"]["PartnerEventHookConfiguration"];
+            action: components["schemas"]["PartnerEventHookConfigurationChangeAction"];
         };
         /** @description A policy was updated. */
         PolicyChangeData: {
@@ -401,10 +414,20 @@ export interface components {
              * @enum {string}
              */
             type_name: "PolicyChange";
-            old_policy: components["schemas"]["OpenObject"];
-            new_policy: components["schemas"]["OpenObject"];
-        } & {
-            [key: string]: unknown;
+            /** @description The policy before the change. */
+            old_policy: components["schemas"]["PolicyRecord"];
+            /** @description The policy after the change. */
+            new_policy: components["schemas"]["PolicyRecord"];
+        };
+        /** @description The registration attribute configuration changed. */
+        PartnerRegistrationAttributeConfigurationChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type_name: "PartnerRegistrationAttributeConfigurationChange";
+            configuration: components["schemas"]["PartnerRegistrationAttributeConfiguration"];
+            action: components["schemas"]["PartnerRegistrationAttributeConfigurationChangeAction"];
         };
         /** @description A GPG key changed. */
         GPGKeyChangeData: {
@@ -413,10 +436,8 @@ export interface components {
              * @enum {string}
              */
             type_name: "GPGKeyChange";
-            key: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
+            key: components["schemas"]["GPGKey"];
+            action: components["schemas"]["GPGKeyChangeAction"];
         };
         /** @description A user enrollment changed. */
         EnrollmentChangeData: {
@@ -425,221 +446,106 @@ export interface components {
              * @enum {string}
              */
             type_name: "EnrollmentChange";
-            enrollment: components["schemas"]["OpenObject"];
-            action: components["schemas"]["ChangeAction"];
-        } & {
-            [key: string]: unknown;
+            enrollment: components["schemas"]["Enrollment"];
+            action: components["schemas"]["EnrollmentChangeAction"];
         };
-        /** @description The console SSO identity provider changed for a tenant's admin or user console. Field types and value sets are not published. */
-        ConsoleSsoIdpChangeData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "ConsoleSsoIdpChange";
-            /** @description Which console (admin or user). */
-            console_type: unknown;
-            /** @description SSO protocol of the identity provider. */
-            sso_protocol_type: unknown;
-            /** @description An OIDC auth config id, a SAML auth connection id or a directory-service tenant id. */
-            id: unknown;
-            /** @description Name of the identity provider. */
-            name: unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description A console OIDC auth config was created, updated or deleted. Field types and value sets are not published. */
-        ConsoleSsoOIDCAuthConfigChangeData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "ConsoleSsoOIDCAuthConfigChange";
-            /** @description Which console (admin or user). */
-            console_type: unknown;
-            /** @description Kind of change (create, update or delete). */
-            console_sso_change_type: unknown;
-            /** @description SSO protocol of the configuration. */
-            sso_protocol_type: unknown;
-            /** @description Id of the OIDC auth config. */
-            id: unknown;
-            /** @description Name of the OIDC auth config. */
-            name: unknown;
-            /** @description Issuer of the identity provider. */
-            issuer: unknown;
-            /** @description Client id registered with the identity provider. */
-            client_id: unknown;
-            /** @description ID token claim used to verify identity. */
-            token_field: unknown;
-            /** @description How the `token_field` value is looked up. */
-            token_field_lookup: unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description A console SAML auth connection was created, updated or deleted. Field types and value sets are not published, except that `signing_cert` is PEM text. */
-        ConsoleSsoSAMLAuthConnectionChangeData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "ConsoleSsoSAMLAuthConnectionChange";
-            /** @description Which console (admin or user). */
-            console_type: unknown;
-            /** @description Kind of change (create, update or delete). */
-            console_sso_change_type: unknown;
-            /** @description SSO protocol of the connection. */
-            sso_protocol_type: unknown;
-            /** @description Id of the SAML auth connection. */
-            id: unknown;
-            /** @description Name of the SAML auth connection. */
-            name: unknown;
-            /** @description Address of the identity provider. */
-            idp_url: unknown;
-            /** @description Entity id of the identity provider. */
-            idp_entity_id: unknown;
-            /** @description User attribute matched against the assertion subject. */
-            subject_user_attribute: unknown;
-            /** @description SAML binding used for requests. */
-            request_binding: unknown;
-            /** @description PEM text of the identity provider's signing certificate. */
-            signing_cert: string;
-            /** @description Name id format of the assertion. */
-            name_id_format: unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Payload type `OidcInbound`. No field besides `type_name` is published. */
-        OidcInboundData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "OidcInbound";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Payload type `OidcComplete`. No field besides `type_name` is published. */
-        OidcCompleteData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "OidcComplete";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Payload type `WsFedInbound`. No field besides `type_name` is published. */
-        WsFedInboundData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "WsFedInbound";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Payload type `WsFedComplete`. No field besides `type_name` is published. */
-        WsFedCompleteData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "WsFedComplete";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Payload type `SamlInbound`. No field besides `type_name` is published. */
-        SamlInboundData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "SamlInbound";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Payload type `SamlComplete`. No field besides `type_name` is published. */
-        SamlCompleteData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "SamlComplete";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Payload type `AddDevice`. No field besides `type_name` is published. */
-        AddDeviceData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "AddDevice";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Payload type `Policy`. No field besides `type_name` is published; in particular, where a `PolicyResult` appears in it is not published. */
-        PolicyData: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type_name: "Policy";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Payload type `RealmChange`. No field besides `type_name` is published. */
+        /** @description A realm was created, updated or deleted. */
         RealmChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type_name: "RealmChange";
-        } & {
-            [key: string]: unknown;
+            realm: components["schemas"]["Realm"];
+            action: components["schemas"]["RealmChangeAction"];
         };
-        /** @description Payload type `Scim11ProviderChange`. No field besides `type_name` is published. */
+        /** @description A SCIM 1.1 provider configuration changed. */
         Scim11ProviderChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type_name: "Scim11ProviderChange";
-        } & {
-            [key: string]: unknown;
+            scim11_provider: components["schemas"]["Scim11Provider"];
+            action: components["schemas"]["Scim11ProviderChangeAction"];
         };
-        /** @description Payload type `Scim20ProviderChange`. No field besides `type_name` is published. */
+        /** @description A SCIM 2.0 provider configuration changed. */
         Scim20ProviderChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type_name: "Scim20ProviderChange";
-        } & {
-            [key: string]: unknown;
+            scim20_provider: components["schemas"]["Scim20Provider"];
+            action: components["schemas"]["Scim20ProviderChangeAction"];
         };
-        /** @description Payload type `OutboundAttributeChange`. No field besides `type_name` is published. */
+        /** @description Outbound attributes of a user were updated. */
         OutboundAttributeChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type_name: "OutboundAttributeChange";
-        } & {
-            [key: string]: unknown;
+            user: components["schemas"]["User"];
+            /** @description The attributes, as name and string value. */
+            attributes?: {
+                [key: string]: string;
+            };
+            action: components["schemas"]["OutboundAttributeChangeAction"];
+            /** @description Listed as required by the published schema but not defined there; its type is not published, so any value is accepted and it is not required (see `GAPS.md`). */
+            attribute_value?: unknown;
         };
-        /** @description Payload type `AuthenticatorInvocationAttempt`. No field besides `type_name` is published. */
+        /** @description An attempt to invoke the authenticator. */
         AuthenticatorInvocationAttemptData: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type_name: "AuthenticatorInvocationAttempt";
-        } & {
-            [key: string]: unknown;
+            method: components["schemas"]["AuthenticatorInvocationMethod"];
+            state?: components["schemas"]["AuthenticatorInvocationAttemptState"];
+            /** @description User agent of the attempt. */
+            user_agent?: string;
         };
+        /** @description The client a request came from. */
+        Client: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description User agent of the client. */
+            user_agent?: string;
+            /** @description Host of the referer. */
+            referer_host?: string;
+            /** @description Host the authentication originated from. */
+            auth_origin_host?: string;
+            /** @description Source IP address. */
+            source_ip?: string;
+            /** @description City of the source address. */
+            city?: string;
+            /** @description Country of the source address. */
+            country?: string;
+            /** @description Location of the source address, for display. */
+            geo_display?: string;
+            /** @description Subdivisions (for example states) of the source address. */
+            subdivisions?: string[];
+            /** @description Source IP addresses. */
+            source_ips?: string[];
+            /** @description IP address of the authenticator. */
+            authenticator_ip?: string;
+        };
+        /** @description Result of an authentication. */
+        AuthResult: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            status?: components["schemas"]["AuthResultStatus"];
+            /** @description Message of the result. */
+            message?: string;
+        };
+        /** @description Status of an authentication result. Open: other values may be added. */
+        AuthResultStatus: "SUCCESS" | "UNAUTHORIZED" | "TIMEOUT" | (string & {});
+        /** @description Action a policy evaluation decided. Open: other values may be added. */
+        PolicyAction: "ALLOW" | "DENY" | "PROVE" | (string & {});
         /**
-         * @description Result of a policy evaluation. Which event payload carries it is not published, so no payload references it.
+         * @description Result of a policy evaluation.
          * @example {
          *       "allow": true,
          *       "matched_rule_id": "default",
@@ -664,8 +570,786 @@ export interface components {
             matched_rule_number?: number;
             /** @description Label of the policy version, a date-time label string. */
             policy_version_label?: string;
-        } & {
-            [key: string]: unknown;
+        };
+        /** @description A stored version of a policy. */
+        PolicyRecord: {
+            /**
+             * Format: uuid
+             * @description Id of the policy.
+             */
+            id: string;
+            /** @description When this version was created. */
+            date_created: string;
+            /** @description The policy itself. Required, but its shape is not published: any value. */
+            policy: unknown;
+        };
+        /** @description A user, as recorded in events. */
+        User: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description Identifier of the user in the caller's own database. */
+            external_id?: string;
+            /** @description E-mail address of the user. */
+            email?: string;
+            status?: components["schemas"]["UserStatus"];
+            /** @description Name of the user meant for display. */
+            user_display?: string;
+            /** @description User name. */
+            user_name?: string;
+        };
+        /** @description Status of a user. Open: other values may be added. */
+        UserStatus: "ACTIVE" | "SUSPENDED" | "DELETED" | (string & {});
+        /** @description A device credential certificate. */
+        Certificate: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /**
+             * Format: int64
+             * @description Numeric id of the certificate.
+             */
+            id?: number;
+            /**
+             * Format: uuid
+             * @description UUID of the certificate.
+             */
+            uuid?: string;
+            /** @description Fingerprint of the certificate. */
+            fingerprint?: string;
+            status?: components["schemas"]["CertificateStatus"];
+        };
+        /** @description Status of a certificate. Open: other values may be added. */
+        CertificateStatus: "ACTIVE" | "DELETED" | "UNSET" | (string & {});
+        /** @description A group, as recorded in events. */
+        Group: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description Id of the group. */
+            id: string;
+            /** @description Name of the group. */
+            name: string;
+            /** @description Description of the group. */
+            description: string;
+            /** @description Where the group comes from. */
+            source: string;
+        };
+        /** @description Kind of group change. Open: other values may be added. */
+        GroupChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
+        /** @description Kind of user change. Open: other values may be added. */
+        UserChangeAction: "CREATE" | "UPDATE" | "DELETE" | "SUSPEND" | "ACTIVATE" | (string & {});
+        /** @description Kind of group membership change. Open: other values may be added. */
+        GroupMembershipChangeAction: "ADD" | "REMOVE" | (string & {});
+        /** @description The client of a continuous authentication request. */
+        ContinuousAuthClient: {
+            /** @description IP address of the authenticator. */
+            authenticator_ip?: string;
+        };
+        /** @description Result of a continuous authentication. */
+        ContinuousAuthResult: {
+            status: components["schemas"]["ContinuousAuthStatus"];
+            /** @description Message of the result. */
+            message?: string;
+            policy_result?: components["schemas"]["PolicyResult"];
+        };
+        /** @description Status of a continuous authentication. Open: other values may be added. */
+        ContinuousAuthStatus: "ALLOW" | "USER_INACTIVE" | "DEVICE_INACTIVE" | "POLICY_DENY" | (string & {});
+        /** @description Kind of device credential change. Open: other values may be added. */
+        DeviceCredentialChangeAction: "CREATE" | "REVOKE" | (string & {});
+        /** @description Which console: the admin console or the user console. Open: other values may be added. */
+        ConsoleType: "ADMIN" | "USER" | (string & {});
+        /** @description SSO protocol of a console identity provider. Open: other values may be added. */
+        SsoProtocolType: "OIDC" | "SAML" | "AZURE_AD_OIDC" | (string & {});
+        /** @description Kind of console SSO change. Open: other values may be added. */
+        ConsoleSsoChangeType: "CREATE" | "UPDATE" | "DELETE" | (string & {});
+        /** @description SSO protocol of a console OIDC auth config. Open: other values may be added. */
+        SsoProtocolTypeOidcOnly: "OIDC" | (string & {});
+        /** @description User attribute the `token_field` value is looked up in. Open: other values may be added. */
+        TokenFieldLookupType: "USER_NAME" | "EXTERNAL_ID" | "EMAIL" | "STATUS" | (string & {});
+        /** @description SSO protocol of a console SAML auth connection. Open: other values may be added. */
+        SsoProtocolTypeSamlOnly: "SAML" | (string & {});
+        /** @description User attribute matched against the assertion subject. Open: other values may be added. */
+        SubjectUserAttributeType: "USER_NAME" | "EXTERNAL_ID" | "EMAIL" | "DISPLAY_NAME" | (string & {});
+        /** @description SAML binding of the requests. Open: other values may be added. */
+        RequestBindingType: "HTTP_REDIRECT" | "HTTP_POST" | (string & {});
+        /** @description A tenant, as recorded in events. */
+        Tenant: {
+            /** @description Id of the tenant. */
+            id: string;
+            /** @description Classification of the tenant. */
+            classification: string;
+            /** @description When the tenant was created. */
+            date_created: string;
+            /** @description Handle of the tenant's profile. */
+            profile_handle: string;
+            /** @description Address of the profile logo. */
+            profile_logo_uri: string;
+            /** @description Display name of the profile. */
+            profile_display_name: string;
+            /** @description Id of the enrolment e-mail template. */
+            enrollment_email_template_id: string;
+            /** @description Enrolment address of the app. */
+            app_enroll_uri?: string;
+            /** @description Login address of the app. */
+            app_login_uri?: string;
+            /** @description Whether roaming authentication is enabled. */
+            enable_roaming_authentication: boolean;
+            /** @description Address to redirect to after registration. */
+            registration_redirect_uri?: string;
+            /** @description Support e-mail address. */
+            support_email?: string;
+        };
+        /** @description Kind of tenant change. Open: other values may be added. */
+        TenantChangeAction: "UPDATE" | (string & {});
+        /** @description An OIDC client configuration. */
+        OIDCClientConfiguration: {
+            /** @description Id of the configuration. */
+            id: string;
+            /** @description Name of the client. */
+            name: string;
+            /** @description Allowed redirect URIs. */
+            redirect_uris: string[];
+            id_token_signed_response_alg: components["schemas"]["IdTokenSignedResponseAlg"];
+            /** @description Client authentication method at the token endpoint. */
+            token_endpoint_auth_method: string;
+        };
+        /** @description Signing algorithm of ID tokens. Open: other values may be added. */
+        IdTokenSignedResponseAlg: "RS256" | "ES256" | (string & {});
+        /** @description Kind of OIDC client change. Open: other values may be added. */
+        OIDCClientChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
+        /** @description A SAML connection configuration. */
+        SAMLConnectionConfiguration: {
+            /** @description Id of the connection. */
+            id: string;
+            /** @description Name of the connection. */
+            name: string;
+            /** @description Address of the service provider. */
+            sp_url: string;
+            /** @description Entity id of the service provider. */
+            sp_entity_id?: string;
+            subject_name_id_format: components["schemas"]["SubjectNameIdFormat"];
+            subject_user_attribute: components["schemas"]["SubjectUserAttribute"];
+            sp_binding: components["schemas"]["SpBinding"];
+            /** @description Whether the response is signed. */
+            sign_response: boolean;
+            authn_context_class: components["schemas"]["AuthnContextClass"];
+            /** @description Public certificate of the service provider. */
+            sp_public_cert?: string;
+            /** @description Attribute statements of the assertion. */
+            attribute_statements?: components["schemas"]["AttributeStatement"][];
+        };
+        /** @description Name id format of the subject. Open: other values may be added. */
+        SubjectNameIdFormat: "unspecified" | "emailAddress" | "X509SubjectName" | "WindowsDomainQualifiedName" | "kerberos" | "entity" | "persistent" | "transient" | (string & {});
+        /** @description User attribute sent as the subject. Open: other values may be added. */
+        SubjectUserAttribute: "ExternalId" | "Email" | "UserName" | "DisplayName" | (string & {});
+        /** @description SAML binding of the service provider. Open: other values may be added. */
+        SpBinding: "http_redirect" | "http_post" | (string & {});
+        /** @description Authentication context class of the assertion. Open: other values may be added. */
+        AuthnContextClass: "X509" | "IntegratedWindowsFederation" | "Kerberos" | "Password" | "PasswordProtectedTransport" | "TLSClient" | "Unspecified" | (string & {});
+        /** @description An attribute statement of a SAML assertion. */
+        AttributeStatement: {
+            /** @description Name of the attribute. */
+            name: string;
+            name_format: components["schemas"]["AttributeNameFormat"];
+            /** @description Value of the attribute. */
+            value: string;
+        };
+        /** @description Name format of an attribute. Open: other values may be added. */
+        AttributeNameFormat: "basic" | "unspecified" | "uri" | (string & {});
+        /** @description Kind of SAML connection change. Open: other values may be added. */
+        SAMLConnectionChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
+        /** @description A desktop login configuration. */
+        PartnerDesktopLoginConfiguration: {
+            /** @description Id of the configuration. */
+            id: string;
+            /** @description When the configuration was created. */
+            date_created: string;
+            /** @description Domain of the partner. */
+            partner_domain: string;
+            /** @description Name of the public key attribute. */
+            public_key_attr_name: string;
+            /** @description Whether the configuration is enabled. */
+            enabled: boolean;
+        };
+        /** @description Kind of desktop login configuration change. Open: other values may be added. */
+        PartnerDesktopLoginConfigurationChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
+        /** @description An event hook configuration. */
+        PartnerEventHookConfiguration: {
+            /** @description Id of the configuration. */
+            id: string;
+            /** @description Domain of the partner. */
+            partner_domain: string;
+            /** @description Name of the partner group. */
+            partner_group_name: string;
+            /** @description Whether the configuration is enabled. */
+            enabled: boolean;
+            /** @description When the configuration was created. */
+            date_created: string;
+            /** @description When the configuration was last modified. */
+            date_modified: string;
+        };
+        /** @description Kind of event hook configuration change. Open: other values may be added. */
+        PartnerEventHookConfigurationChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
+        /** @description A registration attribute configuration. */
+        PartnerRegistrationAttributeConfiguration: {
+            /** @description Id of the configuration. */
+            id: string;
+            /** @description Domain of the partner. */
+            partner_domain: string;
+            /** @description Name of the registration attribute. */
+            partner_registration_attribute_name: string;
+            /** @description Whether the configuration is enabled. */
+            enabled: boolean;
+            /** @description When the configuration was created. */
+            date_created: string;
+            /** @description When the configuration was last modified. */
+            date_modified: string;
+        };
+        /** @description Kind of registration attribute configuration change. Open: other values may be added. */
+        PartnerRegistrationAttributeConfigurationChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
+        /** @description A GPG key. */
+        GPGKey: {
+            /** @description Id of the key. */
+            id: string;
+            /** @description Name of the key. */
+            name: string;
+            /** @description E-mail address of the key. */
+            email_address: string;
+            /** @description Fingerprint of the key. */
+            fingerprint: string;
+            /** @description Comment of the key. */
+            comment?: string;
+        };
+        /** @description Kind of GPG key change. Open: other values may be added. */
+        GPGKeyChangeAction: "CREATE" | (string & {});
+        /** @description A user enrollment. */
+        Enrollment: {
+            user: components["schemas"]["User"];
+            status: components["schemas"]["EnrollmentStatus"];
+            /** @description When the enrollment was created. */
+            date_created: string;
+            /** @description When the enrollment was last modified. */
+            date_modified: string;
+        };
+        /** @description Status of an enrollment. Open: other values may be added. */
+        EnrollmentStatus: "PENDING" | "REGISTERED" | "CANCELED" | (string & {});
+        /** @description Kind of enrollment change. Open: other values may be added. */
+        EnrollmentChangeAction: "CREATE" | (string & {});
+        /** @description A realm, as recorded in events. */
+        Realm: {
+            /** @description Id of the realm. */
+            id: string;
+            /** @description Name of the realm. */
+            name: string;
+            /** @description Display name of the realm. */
+            display_name: string;
+            /** @description Id of the tenant the realm belongs to. */
+            tenant_uuid: string;
+            /**
+             * Format: date-time
+             * @description When the realm was created.
+             */
+            create_time: string;
+        };
+        /** @description Kind of realm change. Open: other values may be added. */
+        RealmChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
+        /** @description A SCIM 1.1 provider configuration. */
+        Scim11Provider: {
+            /** @description Id of the provider. */
+            id: string;
+            /** @description Address of the provider. */
+            url: string;
+            authentication_type: components["schemas"]["AuthenticationType"];
+            vendor_attribute: components["schemas"]["Scim11VendorAttribute"];
+            /** @description SCIM attribute the vendor attribute maps to. */
+            scim_attribute: string;
+            /** @description Namespace of the SCIM extension. */
+            extension_namespace: string;
+        };
+        /** @description How the platform authenticates to a SCIM provider. Open: other values may be added. */
+        AuthenticationType: "BASIC" | "CLIENT_CREDENTIALS" | (string & {});
+        /** @description Vendor attribute of a SCIM 1.1 provider. Open: other values may be added. */
+        Scim11VendorAttribute: "CUSTOM:REGISTERED" | (string & {});
+        /** @description Kind of SCIM 1.1 provider change. Open: other values may be added. */
+        Scim11ProviderChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
+        /** @description A SCIM 2.0 provider configuration. */
+        Scim20Provider: {
+            /** @description Id of the provider. */
+            id: string;
+            /** @description Address of the provider. */
+            url: string;
+            authentication_type: components["schemas"]["AuthenticationType"];
+            vendor_attribute: components["schemas"]["Scim20VendorAttribute"];
+            /** @description SCIM attribute the vendor attribute maps to. */
+            scim_attribute: string;
+            /** @description Namespace of the SCIM extension. */
+            extension_namespace: string;
+        };
+        /** @description Vendor attribute of a SCIM 2.0 provider. Open: other values may be added. */
+        Scim20VendorAttribute: "CUSTOM:REGISTERED" | (string & {});
+        /** @description Kind of SCIM 2.0 provider change. Open: other values may be added. */
+        Scim20ProviderChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
+        /** @description Kind of outbound attribute change. Open: other values may be added. */
+        OutboundAttributeChangeAction: "UPDATE" | (string & {});
+        /** @description How the authenticator was invoked. Open: other values may be added. */
+        AuthenticatorInvocationMethod: "UNKNOWN" | "COPY" | "LOCALHOST" | "ROAMING_AUTH" | "SCHEME" | "UNIVERSAL_URL" | "PIPE" | "ANDROID_ACCESSIBILITY" | "ANDROID_AUTOFILL" | "EMBEDDED" | (string & {});
+        /** @description How far the invocation attempt got. Open: other values may be added. */
+        AuthenticatorInvocationAttemptState: "SHOWN" | "CLICKED" | (string & {});
+        /** @description What granted the new device: an existing device or an enrollment code. The published schema gives no discriminator and both kinds have only optional members besides `type_name`, so the kinds are alternatives (`anyOf`). */
+        AddDeviceGrantor: components["schemas"]["Device"] | components["schemas"]["EnrollmentCode"];
+        /** @description A device, with its credential and details. */
+        Device: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            certificate?: components["schemas"]["Certificate"];
+            device_info?: components["schemas"]["DeviceInfo"];
+        };
+        /** @description An enrollment code sent to an e-mail address. */
+        EnrollmentCode: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description Address the code was sent to. */
+            email_address?: string;
+        };
+        /** @description Result of adding a device. */
+        AddDeviceResult: {
+            /** @description Message of the result. */
+            message?: string;
+            status?: components["schemas"]["AddDeviceResultStatus"];
+        };
+        /** @description Status of adding a device. Open: other values may be added. */
+        AddDeviceResultStatus: "SUCCESS" | "UNAUTHORIZED" | (string & {});
+        /** @description Details of a device: the authenticator app and the platform. */
+        DeviceInfo: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            authenticator?: components["schemas"]["Authenticator"];
+            platform_device_info?: components["schemas"]["PlatformDeviceInfo"];
+        };
+        /** @description The authenticator app on a device. */
+        Authenticator: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description Identifier of the authenticator app instance. */
+            app_instance_id?: string;
+            /** @description Version of the authenticator app. */
+            app_version?: string;
+        };
+        /** @description Platform details of a device, one kind per platform. The published schema gives no discriminator and the `type_name` values of the kinds are not published; every member besides `type_name` is optional, so the kinds are alternatives (`anyOf`). */
+        PlatformDeviceInfo: components["schemas"]["MacOsDeviceInfo"] | components["schemas"]["WindowsDeviceInfo"] | components["schemas"]["IosDeviceInfo"] | components["schemas"]["AndroidDeviceInfo"] | components["schemas"]["LinuxDeviceInfo"] | components["schemas"]["WebDeviceInfo"];
+        /** @description Platform details of a macOS device. */
+        MacOsDeviceInfo: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description Id of the security agent on the device. */
+            crowdstrike_agent_id?: string;
+            hardware?: components["schemas"]["MacOsDeviceInfoHardware"];
+            os?: components["schemas"]["MacOsDeviceInfoOs"];
+            /** @description Disks of the device. */
+            disks?: components["schemas"]["MacOsDisk"][];
+            /** @description Applications installed on the device. */
+            installed_applications?: components["schemas"]["InstalledApplication"][];
+            security?: components["schemas"]["MacOsDeviceInfoSecurity"];
+        };
+        /** @description Hardware of a macOS device. */
+        MacOsDeviceInfoHardware: {
+            /** @description Hardware UUID. */
+            uuid?: string;
+            /** @description Manufacturer of the device. */
+            manufacturer?: string;
+            /** @description Model of the device. */
+            model?: string;
+            /** @description Serial number of the device. */
+            serial_number?: string;
+        };
+        /** @description Operating system of a macOS device. */
+        MacOsDeviceInfoOs: {
+            /** @description Host name of the device. */
+            hostname?: string;
+            version?: components["schemas"]["MacOsDeviceInfoOsVersion"];
+        };
+        /** @description Version of macOS. */
+        MacOsDeviceInfoOsVersion: {
+            /**
+             * Format: int32
+             * @description Major version.
+             */
+            major?: number;
+            /**
+             * Format: int32
+             * @description Minor version.
+             */
+            minor?: number;
+            /** @description Build. */
+            build?: string;
+            /**
+             * Format: int32
+             * @description Patch version.
+             */
+            patch?: number;
+        };
+        /** @description Security state of a macOS device. */
+        MacOsDeviceInfoSecurity: {
+            /** @description Whether a password is set. */
+            password_set?: boolean;
+            /** @description Whether biometrics are set up. */
+            biometrics_set?: boolean;
+            /** @description Whether watch authentication is set up. */
+            watch_authentication_set?: boolean;
+            /** @description Whether a secure enclave is available. */
+            secure_enclave_available?: boolean;
+            file_vault_status?: components["schemas"]["FileVaultStatus"];
+            /** @description Security software on the device. */
+            security_software?: components["schemas"]["MacOsSecuritySoftware"][];
+        };
+        /** @description Whether disk encryption (FileVault) is on. Open: other values may be added. */
+        FileVaultStatus: "ON" | "OFF" | (string & {});
+        /** @description A disk of a macOS device. */
+        MacOsDisk: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description Name of the disk. */
+            name?: string;
+            /** @description Whether the disk is removable. */
+            is_removable?: boolean;
+        };
+        /** @description Security software on a macOS device. */
+        MacOsSecuritySoftware: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description Name of the software. */
+            name?: string;
+            status?: components["schemas"]["MacOsSecuritySoftwareStatus"];
+        };
+        /** @description Status of security software on a macOS device. Open: other values may be added. */
+        MacOsSecuritySoftwareStatus: "ON" | "OFF" | (string & {});
+        /** @description An application installed on a device. */
+        InstalledApplication: {
+            architecture?: components["schemas"]["ApplicationArchitecture"];
+            /** @description Identifier of the application (for example a bundle id). */
+            identifier?: string;
+            /** @description Name of the application. */
+            name?: string;
+            /** @description Version of the application. */
+            version?: string;
+            /** @description Publisher of the application. */
+            publisher?: string;
+            /** @description Where the application is installed. */
+            install_location?: string;
+        };
+        /** @description CPU architecture of an installed application. Open: other values may be added. */
+        ApplicationArchitecture: "UNSUPPORTED" | "UNKNOWN" | "32_BITS" | "64_BITS" | (string & {});
+        /** @description Platform details of a Windows device. */
+        WindowsDeviceInfo: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description Id of the security agent on the device. */
+            crowdstrike_agent_id?: string;
+            hardware?: components["schemas"]["WindowsDeviceInfoHardware"];
+            os?: components["schemas"]["WindowsDeviceInfoOs"];
+            /** @description Disks of the device. */
+            disks?: components["schemas"]["WindowsDisk"][];
+            security?: components["schemas"]["WindowsDeviceInfoSecurity"];
+        };
+        /** @description Hardware of a Windows device. */
+        WindowsDeviceInfoHardware: {
+            /** @description Manufacturer of the device. */
+            manufacturer?: string;
+            /** @description Model of the device. */
+            model?: string;
+            /** @description Serial number of the device. */
+            serial_number?: string;
+        };
+        /** @description Operating system of a Windows device. */
+        WindowsDeviceInfoOs: {
+            /** @description Host name of the device. */
+            hostname?: string;
+            /** @description Domain the device belongs to. */
+            domain_name?: string;
+            /** @description Id of the device in the device management service. */
+            intune_managed_device_id?: string;
+            version?: components["schemas"]["WindowsDeviceInfoOsVersion"];
+        };
+        /** @description Version of Windows. */
+        WindowsDeviceInfoOsVersion: {
+            /**
+             * Format: int32
+             * @description Major version.
+             */
+            major?: number;
+            /**
+             * Format: int32
+             * @description Minor version.
+             */
+            minor?: number;
+            /** @description Build. */
+            build?: string;
+            /**
+             * Format: int32
+             * @description Revision.
+             */
+            revision?: number;
+            /** @description Service pack. */
+            service_pack?: string;
+            /** @description Whether this is a server edition. */
+            is_server?: boolean;
+        };
+        /** @description Security state of a Windows device. */
+        WindowsDeviceInfoSecurity: {
+            /** @description Whether a TPM is available. */
+            is_tpm_available?: boolean;
+            /** @description GUID of the login provider. */
+            login_provider_guid?: string;
+            /** @description Name of the login provider. */
+            login_provider_name?: string;
+            /** @description Security software on the device. */
+            security_software?: components["schemas"]["WindowsSecuritySoftware"][];
+        };
+        /** @description A disk of a Windows device. */
+        WindowsDisk: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description Name of the disk. */
+            name?: string;
+            /** @description Whether this is the system drive. */
+            is_system_drive?: boolean;
+            /** @description Whether BitLocker encryption is enabled. */
+            is_bitlocker_enabled?: boolean;
+        };
+        /** @description Security software on a Windows device. */
+        WindowsSecuritySoftware: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description Name of the software. */
+            name?: string;
+            status?: components["schemas"]["WindowsSecuritySoftwareStatus"];
+        };
+        /** @description Status of security software on a Windows device. Open: other values may be added. */
+        WindowsSecuritySoftwareStatus: "ON" | "OFF" | "SNOOZED" | "EXPIRED" | (string & {});
+        /** @description Platform details of an iOS device. */
+        IosDeviceInfo: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            hardware?: components["schemas"]["IosDeviceInfoHardware"];
+            os?: components["schemas"]["IosDeviceInfoOs"];
+            security?: components["schemas"]["IosDeviceInfoSecurity"];
+        };
+        /** @description Hardware of an iOS device. */
+        IosDeviceInfoHardware: {
+            /** @description Hardware UUID. */
+            uuid?: string;
+            /** @description Manufacturer of the device. */
+            manufacturer?: string;
+            /** @description Model of the device. */
+            model?: string;
+            /** @description Serial number of the device. */
+            serial_number?: string;
+        };
+        /** @description Operating system of an iOS device. */
+        IosDeviceInfoOs: {
+            /** @description Host name of the device. */
+            hostname?: string;
+            version?: components["schemas"]["IosDeviceInfoOsVersion"];
+        };
+        /** @description Version of iOS. */
+        IosDeviceInfoOsVersion: {
+            /**
+             * Format: int32
+             * @description Major version.
+             */
+            major?: number;
+            /**
+             * Format: int32
+             * @description Minor version.
+             */
+            minor?: number;
+            /**
+             * Format: int32
+             * @description Patch version.
+             */
+            patch?: number;
+        };
+        /** @description Security state of an iOS device. */
+        IosDeviceInfoSecurity: {
+            /** @description Whether a passcode is set. */
+            password_set?: boolean;
+            /** @description Whether biometrics are set up. */
+            biometrics_set?: boolean;
+            /** @description Whether a secure enclave is available. */
+            secure_enclave_available?: boolean;
+            /** @description Whether the device is jailbroken. */
+            is_jailbroken?: boolean;
+        };
+        /** @description Platform details of an Android device. */
+        AndroidDeviceInfo: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            hardware?: components["schemas"]["AndroidDeviceInfoHardware"];
+            os?: components["schemas"]["AndroidDeviceInfoOs"];
+            security?: components["schemas"]["AndroidDeviceInfoSecurity"];
+        };
+        /** @description Hardware of an Android device. */
+        AndroidDeviceInfoHardware: {
+            /** @description Manufacturer of the device. */
+            manufacturer?: string;
+            /** @description Model of the device. */
+            model?: string;
+            /** @description Serial number of the device. */
+            serial_number?: string;
+        };
+        /** @description Operating system of an Android device. */
+        AndroidDeviceInfoOs: {
+            /** @description Host name of the device. */
+            hostname?: string;
+            version?: components["schemas"]["AndroidDeviceInfoOsVersion"];
+        };
+        /** @description Version of Android. */
+        AndroidDeviceInfoOsVersion: {
+            /**
+             * Format: int32
+             * @description SDK level.
+             */
+            sdk?: number;
+            /**
+             * Format: int32
+             * @description Preview SDK level.
+             */
+            preview_sdk?: number;
+            /**
+             * Format: int32
+             * @description Security patch level.
+             */
+            patch?: number;
+            /** @description Incremental build value. */
+            incremental?: string;
+        };
+        /** @description Security state of an Android device. */
+        AndroidDeviceInfoSecurity: {
+            /** @description Whether a password is set. */
+            password_set?: boolean;
+            /** @description Whether biometrics are set up. */
+            biometrics_set?: boolean;
+            /** @description Whether the device is rooted. */
+            is_rooted?: boolean;
+            /** @description Whether the accessibility service is enabled. */
+            accessibility_service_enabled?: boolean;
+            /** @description Whether the localhost service is enabled. */
+            localhost_service_enabled?: boolean;
+            /** @description Whether a secure hardware keystore is available. */
+            secure_enclave_available?: boolean;
+        };
+        /** @description Platform details of a Linux device. */
+        LinuxDeviceInfo: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            hardware?: components["schemas"]["LinuxDeviceInfoHardware"];
+            os?: components["schemas"]["LinuxDeviceInfoOs"];
+            /** @description Disks of the device. */
+            disks?: components["schemas"]["LinuxDisk"][];
+            security?: components["schemas"]["LinuxDeviceInfoSecurity"];
+        };
+        /** @description Hardware of a Linux device. */
+        LinuxDeviceInfoHardware: {
+            /** @description Serial number of the device. */
+            serial_number?: string;
+        };
+        /** @description Operating system of a Linux device. */
+        LinuxDeviceInfoOs: {
+            /** @description Host name of the device. */
+            hostname?: string;
+            version?: components["schemas"]["LinuxDeviceInfoOsVersion"];
+        };
+        /** @description Version of the Linux operating system. */
+        LinuxDeviceInfoOsVersion: {
+            /**
+             * Format: int32
+             * @description Major version.
+             */
+            major?: number;
+            /**
+             * Format: int32
+             * @description Minor version.
+             */
+            minor?: number;
+        };
+        /** @description Security state of a Linux device. */
+        LinuxDeviceInfoSecurity: {
+            /** @description Whether a TPM is available. */
+            is_tpm_available?: boolean;
+        };
+        /** @description A disk of a Linux device. */
+        LinuxDisk: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            /** @description Name of the disk. */
+            name?: string;
+            /** @description Whether the disk is removable. */
+            is_removable?: boolean;
+            /** @description Whether the disk is encrypted. */
+            is_encrypted?: boolean;
+        };
+        /** @description Platform details of a web browser. */
+        WebDeviceInfo: {
+            /** @description Name of the record's type. */
+            type_name: string;
+            security?: components["schemas"]["WebDeviceInfoSecurity"];
+            /** @description User agent of the browser. */
+            user_agent?: string;
+            browser?: components["schemas"]["WebDeviceInfoBrowser"];
+            platform?: components["schemas"]["WebDeviceInfoPlatform"];
+            device?: components["schemas"]["WebDeviceInfoDevice"];
+            client_data?: components["schemas"]["WebDeviceInfoClientData"];
+        };
+        /** @description Security capabilities of a web browser. */
+        WebDeviceInfoSecurity: {
+            /** @description Whether WebAuthn is available. */
+            is_webauthn_available?: boolean;
+            /** @description Whether a platform authenticator is available. */
+            is_platform_authenticator_available?: boolean;
+        };
+        /** @description The web browser. */
+        WebDeviceInfoBrowser: {
+            /** @description Name of the browser. */
+            name?: string;
+            /** @description Version of the browser. */
+            version?: string;
+            /** @description Name of the browser engine. */
+            engine_name?: string;
+            /** @description Version of the browser engine. */
+            engine_version?: string;
+        };
+        /** @description Platform the web browser runs on. */
+        WebDeviceInfoPlatform: {
+            /** @description Name of the platform. */
+            name?: string;
+            /** @description Version of the platform. */
+            version?: string;
+        };
+        /** @description Device the web browser runs on. */
+        WebDeviceInfoDevice: {
+            /** @description CPU architecture of the device. */
+            architecture?: string;
+            /** @description Model of the device. */
+            model?: string;
+            /** @description Type of the device. */
+            type?: string;
+            /** @description Vendor of the device. */
+            vendor?: string;
+        };
+        /** @description Client hints reported by the web browser. */
+        WebDeviceInfoClientData: {
+            /** @description CPU architecture. */
+            architecture?: string;
+            /** @description Bitness of the architecture. */
+            bitness?: string;
+            /** @description Whether the device is mobile. */
+            mobile?: boolean;
+            /** @description Model of the device. */
+            model?: string;
+            /** @description Platform name. */
+            platform?: string;
+            /** @description Platform version. */
+            platform_version?: string;
+            /** @description Version of the user agent. */
+            ua_version?: string;
         };
     };
     responses: {
@@ -709,7 +1393,7 @@ export interface components {
          */
         EndTime: number;
         /**
-         * @description Number of events per page.
+         * @description Number of events per page, at most 1000.
          * @example 100
          */
         PageSize: number;
@@ -790,7 +1474,7 @@ export interface operations {
                  */
                 end_time?: components["parameters"]["EndTime"];
                 /**
-                 * @description Number of events per page.
+                 * @description Number of events per page, at most 1000.
                  * @example 100
                  */
                 page_size?: components["parameters"]["PageSize"];

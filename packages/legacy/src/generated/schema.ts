@@ -69,15 +69,15 @@ export interface components {
             binding_token_delivery_method: components["schemas"]["BindingTokenDeliveryMethod"];
         };
         /**
-         * @description Status of a legacy user.
+         * @description Status of a legacy user. The published schema lists these four values as the complete set, so the enum is closed; a new user is `USER_STATUS_ACTIVE`.
          * @default USER_STATUS_UNSET
          * @enum {string}
          */
         LegacyUserStatus: "USER_STATUS_UNSET" | "USER_STATUS_ACTIVE" | "USER_STATUS_SUSPENDED" | "USER_STATUS_DELETED";
-        /** @description A user of the legacy user-management API. */
+        /** @description A user of the legacy user-management API. The published schema marks no member as required, so every member is optional. */
         LegacyUser: {
             /** @description Identifier of the user in the platform directory. */
-            internal_id?: string;
+            readonly internal_id?: string;
             /** @description Identifier of the user in the caller's database. */
             external_id?: string;
             /** @description E-mail address of the user. */
@@ -90,12 +90,12 @@ export interface components {
              * Format: date-time
              * @description When the user was created (UTC).
              */
-            date_created?: string;
+            readonly date_created?: string;
             /**
              * Format: date-time
              * @description When the user was last modified (UTC).
              */
-            date_modified?: string;
+            readonly date_modified?: string;
             status?: components["schemas"]["LegacyUserStatus"];
         };
     };

@@ -1,91 +1,99 @@
-// The four paging styles of the platform, as Paginator factories.
-import type { CallOptions } from '../transport.js';
-import { type PageResult, Paginator, type PaginatorOptions } from './paginator.js';
+// The platform's four paging styles, as data: which query parameter carries a page's start, and
+// how the next start is found in a page. The paginator (core/paginator.ts) is the one engine for
+// all of them; a family's list only names its style and where the items are.
 
-type Fetch<Query, Raw> = (
-  query: Query,
-  signal: AbortSignal | undefined,
-  call: CallOptions,
-) => Promise<Raw>;
+/** Where a page starts: an offset, a page token, a cursor or a 1-based index. */
+export type PagePosition = string | number;
+
+/** How one list pages. */
+export interface PagingStyle<Raw, Item> {
+  /** The wire query parameter of a page's start (`skip`, `page_token`, `cursor`, `startIndex`). */
+  readonly param: string;
+  /** The SDK's name of that parameter in a list's params (`skip`, `pageToken`, ...). */
+  readonly option: string;
+  /** The items of a page. */
+  items(raw: Raw): readonly Item[];
+  /** Where the page after `raw` starts, or undefined when `raw` is the last page. */
+  next(raw: Raw, at: PagePosition | undefined, items: readonly Item[]): PagePosition | undefined;
+  /**
+   * Whether an empty page ends the list even when the server named a next position. True for
+   * every list but those whose pages can be empty in the middle (the SSO identity associations).
+   */
+  readonly emptyPageEnds: boolean;
+  /**
+   * Whether positions come from the server (tokens, cursors), so a position seen twice means the
+   * server is repeating itself and paging would never end.
+   */
+  readonly serverPositions: boolean;
+}
+
 type ItemsOf<Raw, Item> = (raw: Raw) => readonly Item[] | undefined;
 
-/** Offset paging (family W): `skip` and `page_size`, ending at `total_size`. */
-export function offsetPaginator<Item, Raw extends { total_size?: number }>(
-  fetch: Fetch<{ skip: number; page_size: number }, Raw>,
+/** Offset paging (family W): `skip` and `page_size`, ending at `total_size` or an empty page. */
+export function offsetPaging<Raw extends { total_size?: number | undefined }, Item>(
   itemsOf: ItemsOf<Raw, Item>,
-  options: PaginatorOptions & { pageSize: number; skip?: number },
-): Paginator<Item, Raw, number> {
-  const { pageSize } = options;
-  return new Paginator<Item, Raw, number>(
-    async (skip, signal, call): Promise<PageResult<Item, Raw, number>> => {
-      const raw = await fetch({ skip, page_size: pageSize }, signal, call);
-      const items = itemsOf(raw) ?? [];
-      const next = skip + items.length;
+): PagingStyle<Raw, Item> {
+  return {
+    param: 'skip',
+    option: 'skip',
+    items: (raw) => itemsOf(raw) ?? [],
+    next(raw, at, items) {
+      const next = (typeof at === 'number' ? at : 0) + items.length;
       const total = raw.total_size;
-      return { items, raw, next: typeof total === 'number' && next >= total ? undefined : next };
+      return typeof total === 'number' && next >= total ? undefined : next;
     },
-    options.skip ?? 0,
-    options,
-  );
+    emptyPageEnds: true,
+    serverPositions: false,
+  };
 }
 
 /**
  * Page-token paging (family A): the first request carries no token; each next one carries the
- * `next_page_token` of the previous response. The caller's fetch resends the same parameters.
+ * `next_page_token` of the previous response, with the same other parameters.
  */
-export function pageTokenPaginator<Item, Raw extends { next_page_token?: string }>(
-  fetch: Fetch<{ page_token: string | undefined }, Raw>,
+export function pageTokenPaging<Raw extends { next_page_token?: string | undefined }, Item>(
   itemsOf: ItemsOf<Raw, Item>,
-  options: PaginatorOptions & { pageToken?: string } = {},
-): Paginator<Item, Raw, string | null> {
-  // null stands for "the first page": undefined means "no more pages" to the engine.
-  return new Paginator<Item, Raw, string | null>(
-    async (token, signal, call) => {
-      const raw = await fetch({ page_token: token ?? undefined }, signal, call);
-      const next = raw.next_page_token;
-      return { items: itemsOf(raw) ?? [], raw, next: next ? next : undefined };
-    },
-    options.pageToken ?? null,
-    options,
-  );
+  options: { emptyPageEnds?: boolean } = {},
+): PagingStyle<Raw, Item> {
+  return {
+    param: 'page_token',
+    option: 'pageToken',
+    items: (raw) => itemsOf(raw) ?? [],
+    next: (raw) => raw.next_page_token || undefined,
+    emptyPageEnds: options.emptyPageEnds ?? true,
+    serverPositions: true,
+  };
 }
 
 /** Cursor paging (family E): pass back the response's cursor; no cursor ends the list. */
-export function cursorPaginator<Item, Raw>(
-  fetch: Fetch<{ cursor: string | undefined }, Raw>,
+export function cursorPaging<Raw, Item>(
   itemsOf: ItemsOf<Raw, Item>,
-  cursorOf: (raw: Raw) => string | undefined | null,
-  options: PaginatorOptions & { cursor?: string } = {},
-): Paginator<Item, Raw, string | null> {
-  return new Paginator<Item, Raw, string | null>(
-    async (cursor, signal, call) => {
-      const raw = await fetch({ cursor: cursor ?? undefined }, signal, call);
-      const next = cursorOf(raw);
-      return { items: itemsOf(raw) ?? [], raw, next: next ? next : undefined };
-    },
-    options.cursor ?? null,
-    options,
-  );
+  cursorOf: (raw: Raw) => string | null | undefined,
+): PagingStyle<Raw, Item> {
+  return {
+    param: 'cursor',
+    option: 'cursor',
+    items: (raw) => itemsOf(raw) ?? [],
+    next: (raw) => cursorOf(raw) || undefined,
+    emptyPageEnds: true,
+    serverPositions: true,
+  };
 }
 
 /** SCIM paging (RFC 7644 3.4.2.4): 1-based `startIndex` and `count`, ending at `totalResults`. */
-export function scimPaginator<
-  Item,
-  Raw extends { totalResults?: number; Resources?: readonly Item[] },
->(
-  fetch: Fetch<{ startIndex: number; count: number }, Raw>,
-  options: PaginatorOptions & { count: number; startIndex?: number },
-): Paginator<Item, Raw, number> {
-  const { count } = options;
-  return new Paginator<Item, Raw, number>(
-    async (startIndex, signal, call) => {
-      const raw = await fetch({ startIndex, count }, signal, call);
-      const items = raw.Resources ?? [];
-      const next = startIndex + items.length;
+export function scimPaging<
+  Raw extends { totalResults?: number | undefined; Resources?: readonly unknown[] | undefined },
+>(): PagingStyle<Raw, NonNullable<Raw['Resources']>[number]> {
+  return {
+    param: 'startIndex',
+    option: 'startIndex',
+    items: (raw) => (raw.Resources ?? []) as NonNullable<Raw['Resources']>,
+    next(raw, at, items) {
+      const next = (typeof at === 'number' ? at : 1) + items.length;
       const total = raw.totalResults;
-      return { items, raw, next: typeof total === 'number' && next > total ? undefined : next };
+      return typeof total === 'number' && next > total ? undefined : next;
     },
-    Math.max(1, options.startIndex ?? 1),
-    options,
-  );
+    emptyPageEnds: true,
+    serverPositions: false,
+  };
 }

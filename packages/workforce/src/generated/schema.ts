@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user
-         * @description Creates a user and sends an enrolment e-mail to the address in the request (the request field that carries the address is not published). Values for read-only fields are ignored. A new user is `ACTIVE`.
+         * @description Creates a user and sends an enrolment e-mail to its `email_address`. Values for read-only fields are ignored. A new user is `ACTIVE`.
          */
         post: operations["createUser"];
         delete?: never;
@@ -252,7 +252,7 @@ export interface paths {
         put?: never;
         /**
          * Create a binding job
-         * @description Creates a time-limited job that binds a new credential to a user. The job starts `PENDING`. The short code and its expiry are returned once, in this response only. `ttl_seconds` applies only under a condition the reference does not publish. The condition that gives 412 is not published either.
+         * @description Creates a time-limited job that binds a new credential to a user. The job starts `PENDING`. The short code and its expiry are returned once, in this response only. `ttl_seconds` applies only when the requested job carries no expiry time of its own (`short_code_delivery_details.expire_time`). A user that is not active gives 412 (`failed_precondition`, with a `ResourceInfo` detail naming the user).
          */
         post: operations["createBindingJob"];
         delete?: never;
@@ -276,7 +276,7 @@ export interface paths {
         };
         /**
          * Get a binding job
-         * @description Returns one binding job by id. The short code is never returned here, only its expiry.
+         * @description Returns one binding job by id. The short code is never returned here, only its expiry. `CLAIMED` means the short code was claimed, not that the credential was bound.
          */
         get: operations["getBindingJob"];
         put?: never;
@@ -363,6 +363,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/CertificateAuthority/RetireTenantIssuer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Retire the tenant's intermediate certificate
+         * @description Retires the tenant's intermediate signing certificate. Afterwards it no longer signs new certificates; existing certificate chains stay valid, and a new intermediate certificate is issued when the next credential is issued. The body is an empty JSON object.
+         */
+        patch: operations["retireTenantIssuer"];
+        trace?: never;
+    };
     "/scim/v2/Users": {
         parameters: {
             query?: never;
@@ -372,7 +392,7 @@ export interface paths {
         };
         /**
          * List SCIM users
-         * @description Lists users (RFC 7644 section 3.4.2). At most 1000 users are returned. `count` defaults to 0, so a request without it returns no resources. The order is undefined.
+         * @description Lists users (RFC 7644 section 3.4.2). At most 1000 users are returned. `count` defaults to 0, so a request without it returns no resources. The filter supports only `eq` and `ne` on `userName` and `externalId`. The order is undefined.
          */
         get: operations["listScimUsers"];
         put?: never;
@@ -405,6 +425,116 @@ export interface paths {
          * @description Returns one SCIM user by its SCIM `id`; 404 when it does not exist.
          */
         get: operations["getScimUser"];
+        /**
+         * Replace a SCIM user
+         * @description Replaces the user's attributes with the ones sent (RFC 7644 section 3.5.1). The body is the complete writable user, with the same required attributes as on create.
+         */
+        put: operations["replaceScimUser"];
+        post?: never;
+        /**
+         * Delete a SCIM user
+         * @description Deprovisions the user (RFC 7644 section 3.6). Success is 204 with no body.
+         */
+        delete: operations["deleteScimUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a SCIM user
+         * @description Changes some attributes of the user (RFC 7644 section 3.5.2). Only `add` and `replace` operations are supported, and each needs a `value` object. The operations are not atomic: a request with several operations can be partly applied.
+         */
+        patch: operations["updateScimUser"];
+        trace?: never;
+    };
+    "/scim/v2/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List SCIM groups
+         * @description Lists groups (RFC 7644 section 3.4.2). At most 1000 groups are returned. `count` defaults to 0, so a request without it returns no resources. `startIndex` is 1-based.
+         */
+        get: operations["listScimGroups"];
+        put?: never;
+        /**
+         * Create a SCIM group
+         * @description Provisions a group through the SCIM set (RFC 7644 section 3.3), optionally with members and with the vendor extension's `description`. A group created here can be managed through the SCIM set. A group that conflicts with an existing one gives 409.
+         */
+        post: operations["createScimGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Groups/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description SCIM `id` of the group.
+                 * @example 3a9c1e5b-7d2f-4b6a-8e0c-9f1d3b5a7c42
+                 */
+                group_id: components["parameters"]["ScimGroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a SCIM group
+         * @description Returns one SCIM group by its SCIM `id`; 404 when it does not exist.
+         */
+        get: operations["getScimGroup"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a SCIM group
+         * @description Deletes the group (RFC 7644 section 3.6). Success is 204 with no body.
+         */
+        delete: operations["deleteScimGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a SCIM group
+         * @description Changes the group (RFC 7644 section 3.5.2): `replace` changes `displayName`; `add` and `remove` change `members`. Many members can be added in one operation, but a `remove` removes one member (batch remove is unsupported). A name change and a membership change must be separate operations. The operations are not atomic: a request with several operations can be partly applied. Member changes are not reflected in the response.
+         */
+        patch: operations["updateScimGroup"];
+        trace?: never;
+    };
+    "/scim/v2/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the SCIM resource types
+         * @description Discovery (RFC 7644 section 4) - the resource types this server serves.
+         */
+        get: operations["listScimResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the SCIM schemas
+         * @description Discovery (RFC 7644 section 4) - the schemas of the resources this server serves.
+         */
+        get: operations["listScimSchemas"];
         put?: never;
         post?: never;
         delete?: never;
@@ -463,41 +593,60 @@ export interface components {
         /** @description A user of the native directory. */
         User: {
             /** @description System-generated identifier of the user. */
-            readonly id?: string;
+            readonly id: string;
             /**
              * Format: date-time
              * @description When the user was created (UTC).
              */
-            readonly create_time?: string;
+            readonly create_time: string;
             /**
              * Format: date-time
              * @description When the user was last updated (UTC).
              */
-            readonly update_time?: string;
+            readonly update_time: string;
             /**
              * Format: date-time
-             * @description When the user last authenticated (UTC).
+             * @description When the user last authenticated (UTC). Absent before the first authentication.
              */
             readonly last_auth_time?: string;
             /** @description Tenant the user belongs to. */
-            readonly tenant_id?: string;
+            readonly tenant_id: string;
             /** @description Identifier of the user in the caller's own database. */
             external_id?: string;
+            /** @description E-mail address of the user; the enrolment e-mail is sent there. */
+            email_address?: string;
             /** @description User name. */
             username?: string;
             /** @description Name shown for the user. */
             display_name?: string;
-            /** @description State of the user. `ACTIVE` is the value seen (a new user is `ACTIVE`); the full set of values is not published. */
-            state?: string;
+            state: components["schemas"]["UserState"];
             /** @description Where the user comes from. `scim` is the value seen; the full set of values is not published. */
-            source?: string;
+            readonly source?: string;
             /** @description Whether the user has an active passkey. */
-            has_active_passkey?: boolean;
+            readonly has_active_passkey?: boolean;
         };
-        /** @description Writable fields of a user. Which fields are required on create, and the field that carries the e-mail address, are not published. */
-        UserInput: {
+        /**
+         * @description State of a user. A new user is `ACTIVE`. The published schema lists these three values as the complete set, so the enum is closed.
+         * @enum {string}
+         */
+        UserState: "ACTIVE" | "SUSPENDED" | "DELETED";
+        /** @description Writable fields of a new user (inside `CreateUserRequest`). Which of them the platform requires is not published. The enrolment e-mail goes to `email_address`. */
+        UserCreate: {
             /** @description Identifier of the user in the caller's own database. */
             external_id?: string;
+            /** @description E-mail address of the user; the enrolment e-mail is sent there. */
+            email_address?: string;
+            /** @description User name. */
+            username?: string;
+            /** @description Name shown for the user. */
+            display_name?: string;
+        };
+        /** @description Fields of a user to change (inside `UpdateUserRequest`). Every field is optional; omitted fields stay unchanged. */
+        UserUpdate: {
+            /** @description Identifier of the user in the caller's own database. */
+            external_id?: string;
+            /** @description E-mail address of the user. */
+            email_address?: string;
             /** @description User name. */
             username?: string;
             /** @description Name shown for the user. */
@@ -505,46 +654,56 @@ export interface components {
         };
         /** @description Body of `createUser`; the user is wrapped under `user`. */
         CreateUserRequest: {
-            user: components["schemas"]["UserInput"];
+            user: components["schemas"]["UserCreate"];
         };
         /** @description Body of `updateUser`; only the fields sent inside `user` change. */
         UpdateUserRequest: {
-            user: components["schemas"]["UserInput"];
+            user: components["schemas"]["UserUpdate"];
         };
         /** @description A page of users. */
         UserList: {
-            /** @description The users of this page. */
-            users?: components["schemas"]["User"][];
-            /** @description Total number of matching users. */
-            total_size?: number;
+            /** @description The users of this page (at most 1000). */
+            users: components["schemas"]["User"][];
+            /**
+             * Format: uint32
+             * @description Total number of matching users.
+             */
+            total_size: number;
         };
         /** @description A group of the native directory. */
         Group: {
             /** @description System-generated identifier of the group. */
-            readonly id?: string;
+            readonly id: string;
             /**
              * Format: date-time
              * @description When the group was created (UTC).
              */
-            readonly create_time?: string;
+            readonly create_time: string;
             /**
              * Format: date-time
              * @description When the group was last updated (UTC).
              */
-            readonly update_time?: string;
+            readonly update_time: string;
             /** @description Tenant the group belongs to. */
-            readonly tenant_id?: string;
+            readonly tenant_id: string;
             /** @description Name of the group, unique in the tenant (a duplicate gives 409). */
             name?: string;
             /** @description Description of the group. */
             description?: string;
             /** @description Where the group comes from. `scim` is the value seen; the full set of values is not published. */
-            source?: string;
+            readonly source?: string;
             /** @description Number of members. Present in list responses only. */
-            member_count?: number;
+            readonly member_count?: number;
         };
-        /** @description Writable fields of a group. Which fields are required on create is not published. */
-        GroupInput: {
+        /** @description Writable fields of a new group (inside `CreateGroupRequest`). Which of them the platform requires is not published. The name is unique in the tenant. */
+        GroupCreate: {
+            /** @description Name of the group, unique in the tenant. */
+            name?: string;
+            /** @description Description of the group. */
+            description?: string;
+        };
+        /** @description Fields of a group to change (inside `UpdateGroupRequest`). Every field is optional; omitted fields stay unchanged. */
+        GroupUpdate: {
             /** @description Name of the group, unique in the tenant. */
             name?: string;
             /** @description Description of the group. */
@@ -552,18 +711,21 @@ export interface components {
         };
         /** @description Body of `createGroup`; the group is wrapped under `group`. */
         CreateGroupRequest: {
-            group: components["schemas"]["GroupInput"];
+            group: components["schemas"]["GroupCreate"];
         };
         /** @description Body of `updateGroup`; only the fields sent inside `group` change. */
         UpdateGroupRequest: {
-            group: components["schemas"]["GroupInput"];
+            group: components["schemas"]["GroupUpdate"];
         };
         /** @description A page of groups. */
         GroupList: {
-            /** @description The groups of this page (each with `member_count`). */
-            groups?: components["schemas"]["Group"][];
-            /** @description Total number of matching groups. */
-            total_size?: number;
+            /** @description The groups of this page (each with `member_count`; at most 1000). */
+            groups: components["schemas"]["Group"][];
+            /**
+             * Format: uint32
+             * @description Total number of matching groups.
+             */
+            total_size: number;
         };
         /** @description Body of `addGroupUsers` and `deleteGroupUsers`: the users to add or remove, as an array of user id strings. */
         GroupUsersRequest: {
@@ -572,119 +734,128 @@ export interface components {
             /** @description Ids of the users to add or remove, 1 to 1000 per request. */
             user_ids: string[];
         };
-        /** @description Fields of a binding job to create. Which of them are required is not published. */
-        BindingJobInput: {
-            /** @description User the credential is bound for. */
+        /**
+         * @description How a binding job is delivered (request side). Only `SHORT_CODE` is supported.
+         * @enum {string}
+         */
+        DeliveryMethod: "SHORT_CODE";
+        /** @description A binding job to create (inside `CreateBindingJobRequest`). Which fields the platform requires is not published. A job that carries its own `short_code_delivery_details.expire_time` is not given the request's `ttl_seconds`. */
+        BindingJobCreate: {
+            /** @description User the credential is bound for. The user must be active (else 412). */
             user_id?: string;
             /** @description User that issues the job. */
             issuer_user_id?: string;
-            /** @description How the job is delivered. `SHORT_CODE` is the value seen; the full set of values is not published. */
-            delivery_method?: string;
+            delivery_method?: components["schemas"]["DeliveryMethod"];
+            short_code_delivery_details?: components["schemas"]["ShortCodeDeliveryDetailsCreate"];
+        };
+        /** @description Delivery details of a short-code job to create. */
+        ShortCodeDeliveryDetailsCreate: {
+            /**
+             * Format: date-time
+             * @description When the short code expires (UTC). When it is set, `ttl_seconds` does not apply.
+             */
+            expire_time?: string;
         };
         /** @description Body of `createBindingJob`. */
         CreateBindingJobRequest: {
-            binding_job: components["schemas"]["BindingJobInput"];
+            binding_job: components["schemas"]["BindingJobCreate"];
             /**
-             * @description Seconds until the job expires. It applies only under a condition the reference does not publish.
+             * Format: uint32
+             * @description Seconds until the job expires. It applies only when `binding_job` carries no expiry time of its own (`short_code_delivery_details.expire_time`).
              * @default 60
              */
             ttl_seconds?: number;
         };
-        /** @description Delivery details of a short-code job, as returned after creation (no short code). */
+        /** @description State of a binding job: `PENDING` after creation, `CLAIMED` when the short code was claimed (which does not mean that binding succeeded), `SUCCESS` when the credential was bound. Open: other states may be added. */
+        BindingJobState: "PENDING" | "CLAIMED" | "SUCCESS" | (string & {});
+        /** @description How a binding job is delivered (response side). Open; `SHORT_CODE` is the only method today. */
+        BindingJobDeliveryMethod: "SHORT_CODE" | (string & {});
+        /** @description Delivery details of a short-code job. `short_code` is returned only by `createBindingJob`; `getBindingJob` returns the expiry only. */
         ShortCodeDeliveryDetails: {
-            /**
-             * Format: date-time
-             * @description When the short code expires (UTC).
-             */
-            expire_time?: string;
-        };
-        /** @description Delivery details of a short-code job as returned by `createBindingJob`, the only response with the code. */
-        CreatedShortCodeDeliveryDetails: {
             /** @description The short code. Returned only in the create response. */
-            short_code?: string;
+            readonly short_code?: string;
             /**
              * Format: date-time
              * @description When the short code expires (UTC).
              */
             expire_time?: string;
         };
-        /** @description A binding job, as returned by `getBindingJob` (without the short code). */
+        /** @description A binding job. The create response carries the short code; `getBindingJob` does not. */
         BindingJob: {
             /** @description System-generated identifier of the job. */
-            readonly id?: string;
+            readonly id: string;
             /** @description Tenant the job belongs to. */
-            readonly tenant_id?: string;
+            readonly tenant_id: string;
             /** @description User the credential is bound for. */
             user_id?: string;
             /** @description User that issued the job. */
             issuer_user_id?: string;
-            /** @description How the job is delivered. `SHORT_CODE` is the value seen; the full set of values is not published. */
-            delivery_method?: string;
-            /** @description State of the job. `PENDING` (after creation) and `SUCCESS` are the values seen; the full set and the transitions are not published. */
-            state?: string;
+            delivery_method?: components["schemas"]["BindingJobDeliveryMethod"];
+            state: components["schemas"]["BindingJobState"];
             short_code_delivery_details?: components["schemas"]["ShortCodeDeliveryDetails"];
-        };
-        /** @description A binding job as returned by `createBindingJob`, the only response that carries the short code. */
-        CreatedBindingJob: {
-            /** @description System-generated identifier of the job. */
-            readonly id?: string;
-            /** @description Tenant the job belongs to. */
-            readonly tenant_id?: string;
-            /** @description User the credential is bound for. */
-            user_id?: string;
-            /** @description User that issued the job. */
-            issuer_user_id?: string;
-            /** @description How the job is delivered. `SHORT_CODE` is the value seen; the full set of values is not published. */
-            delivery_method?: string;
-            /** @description State of the job. `PENDING` (after creation) and `SUCCESS` are the values seen; the full set and the transitions are not published. */
-            state?: string;
-            short_code_delivery_details?: components["schemas"]["CreatedShortCodeDeliveryDetails"];
         };
         /** @description A passkey of a user (read through the list). */
         Passkey: {
             /** @description Identifier of the passkey. */
-            id?: string;
+            readonly id: string;
             /** @description User the passkey belongs to. */
-            user_id?: string;
+            user_id: string;
+            /** @description User name of the user the passkey belongs to. */
+            user_name: string;
             /** @description Description of the device and its operating system. */
-            device_info?: string;
+            device_info: string;
             /**
              * Format: date-time
              * @description When the passkey was last used to authenticate (UTC).
              */
-            date_last_auth?: string;
+            date_last_auth: string;
             /**
              * Format: date-time
              * @description When the passkey was created (UTC).
              */
-            date_created?: string;
+            readonly date_created: string;
             /** @description Platform of the device, for example an operating system name in upper case. */
-            platform?: string;
+            platform: string;
             /** @description Serial number of the device. */
-            serial_number?: string;
+            serial_number: string;
             /** @description Host name of the device. */
-            hostname?: string;
-            /** @description Major version number. */
-            major_version?: number;
-            /** @description Minor version number. */
-            minor_version?: number;
+            hostname: string;
+            /**
+             * Format: int32
+             * @description Major version number.
+             */
+            major_version: number;
+            /**
+             * Format: int32
+             * @description Minor version number.
+             */
+            minor_version: number;
             /** @description Whether the device is rooted. */
-            is_rooted?: boolean;
+            is_rooted: boolean;
             /** @description Vulnerabilities of the device. Its contents are not published. */
-            vulnerabilities?: {
+            vulnerabilities: {
                 [key: string]: unknown;
             };
+            /** @description Version of the authenticator app on the device. */
+            app_version: string;
         };
         /** @description A page of passkeys. */
         PasskeyList: {
-            /** @description The passkeys of this page. */
-            passkeys?: components["schemas"]["Passkey"][];
+            /** @description The passkeys of this page (at most 1000). */
+            passkeys: components["schemas"]["Passkey"][];
             /** @description Total number of matching passkeys. */
-            total_size?: number;
+            total_size: number;
         };
-        /** @description A passkey tag. Names are case-insensitive and unique per tenant; setting a tag whose name does not exist creates it. */
+        /** @description A passkey tag, as returned. Names are case-insensitive and unique per tenant. */
         Tag: {
-            /** @description Identifier of the tag. Optional in requests; always returned in responses. */
+            /** @description Identifier of the tag. */
+            readonly id: string;
+            /** @description Name of the tag (case-insensitive, unique per tenant). */
+            name: string;
+        };
+        /** @description A tag in a `setPasskeyTags` request (a full replace). A name that does not exist yet creates the tag. */
+        TagReplace: {
+            /** @description Identifier of an existing tag (optional). */
             id?: string;
             /** @description Name of the tag (case-insensitive, unique per tenant). */
             name: string;
@@ -692,16 +863,23 @@ export interface components {
         /** @description Body of `setPasskeyTags`; the passkey gets exactly these tags. */
         SetPasskeyTagsRequest: {
             /** @description The complete set of tags for the passkey. */
-            tags: components["schemas"]["Tag"][];
+            tags: components["schemas"]["TagReplace"][];
         };
         /** @description The tags of a passkey. */
         TagList: {
             /** @description The tags, each with its `id` and `name`. */
-            tags?: components["schemas"]["Tag"][];
+            tags: components["schemas"]["Tag"][];
+        };
+        /** @description Body of `retireTenantIssuer`; always the empty object. */
+        RetireTenantIssuerRequest: Record<string, never>;
+        /** @description Result of `retireTenantIssuer`. */
+        RetireTenantIssuerResponse: {
+            /** @description Empty object; no member is published. */
+            content?: Record<string, never>;
         };
         /** @description Error envelope of the native `/v2` API. */
         Error: {
-            /** @description Lower-case name of the status. Values seen: `bad_request`, `unauthorized`, `forbidden`, `not_found`; the values for the other statuses are not published. */
+            /** @description Short name of the error. Values seen: `bad_request`, `unauthorized`, `forbidden`, `not_found` (the lower-case status names) and `failed_precondition` (412); the values for 409, 429 and 500 are not published. */
             code: string;
             /** @description Short description, for example `invalid parameters`. */
             message: string;
@@ -710,7 +888,7 @@ export interface components {
         };
         /** @description One detail of an error, selected by `type`. */
         ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"];
-        /** @description The resource an error is about. Accompanies 404. */
+        /** @description The resource an error is about. Accompanies 404 and 412. */
         ResourceInfo: {
             /**
              * @description Kind of detail. (enum property replaced by openapi-typescript)
@@ -718,11 +896,11 @@ export interface components {
              */
             type: "ResourceInfo";
             /** @description Type of the resource. */
-            resource_type?: string;
+            resource_type: string;
             /** @description Identifier of the resource. */
-            id?: string;
+            id: string;
             /** @description What went wrong with the resource. */
-            description?: string;
+            description: string;
         };
         /** @description The request fields that are invalid. Accompanies 400. */
         FieldViolations: {
@@ -737,33 +915,33 @@ export interface components {
         /** @description One invalid request field. */
         FieldViolation: {
             /** @description Dotted path of the field, for example a field inside the wrapper object (`user.username`). */
-            field?: string;
+            field: string;
             /** @description What is wrong with the field, for example `missing`. */
-            description?: string;
+            description: string;
         };
         /** @description Resource metadata (RFC 7643 section 3.1). Read-only. */
         ScimMeta: {
-            /** @description Type of the resource, for example `User`. */
-            resourceType?: string;
+            /** @description Type of the resource, for example `User` or `Group`. */
+            resourceType: string;
             /**
              * Format: date-time
              * @description When the resource was created (UTC).
              */
-            created?: string;
+            created: string;
             /**
              * Format: date-time
              * @description When the resource was last modified (UTC).
              */
-            lastModified?: string;
+            lastModified: string;
             /**
-             * Format: uri
-             * @description URI of the resource.
+             * Format: uri-reference
+             * @description URI of the resource; it may be relative to the SCIM base (`Users/<id>`).
              */
-            location?: string;
-            /** @description Version of the resource. */
-            version?: string;
+            location: string;
+            /** @description Version (entity tag) of the resource. */
+            version: string;
         };
-        /** @description An e-mail address of a SCIM user. */
+        /** @description An e-mail address of a SCIM user. Only one address is supported and it must be marked primary. */
         ScimEmail: {
             /** @description The e-mail address. */
             value: string;
@@ -782,23 +960,49 @@ export interface components {
             /** @description Given name. */
             givenName?: string;
         };
-        /** @description Enterprise extension of a SCIM user (RFC 7643 section 4.3). Its fields are not published. */
+        /** @description Enterprise extension of a SCIM user (RFC 7643 section 4.3), keyed `urn:ietf:params:scim:schemas:extension:enterprise:2.0:User`. */
         ScimEnterpriseUser: {
-            [key: string]: unknown;
+            /** @description Employee number of the user in the organisation. */
+            employeeNumber?: string;
         };
         /** @description A group the SCIM user belongs to. */
         ScimUserGroup: {
             /** @description Identifier of the group. */
             value?: string;
+            /**
+             * Format: uri-reference
+             * @description URI of the group resource.
+             */
+            $ref?: string;
             /** @description Kind of membership; `direct` is the value shown. */
-            type?: string;
+            type?: "direct" | (string & {});
         };
-        /** @description A user in the SCIM set (core schema `urn:ietf:params:scim:schemas:core:2.0:User`). `emails`: only one address is supported and it must be marked primary; several may be sent, but only the primary one is used. `id`, `groups` and `meta` are read-only; `id` is returned always. */
+        /** @description A user in the SCIM set (core schema `urn:ietf:params:scim:schemas:core:2.0:User`), as returned. `id`, `groups` and `meta` are read-only; `id` is returned always. */
         ScimUser: {
+            /** @description Schema URNs of the resource. */
+            schemas: ("urn:ietf:params:scim:schemas:core:2.0:User" | (string & {}))[];
+            /** @description Identifier of the user, assigned by the server and returned always. */
+            readonly id: string;
+            /** @description Identifier of the user in the provisioning client; unique across all users. */
+            externalId?: string;
+            /** @description User name; returned as the subject of an OIDC ID token. */
+            userName: string;
+            /** @description Name shown for the user. */
+            displayName: string;
+            /** @description Administrative status of the user. */
+            active: boolean;
+            /** @description E-mail addresses; the one supported address is the primary one. */
+            emails?: components["schemas"]["ScimEmail"][];
+            name?: components["schemas"]["ScimName"];
+            "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: components["schemas"]["ScimEnterpriseUser"];
+            /** @description Groups the user belongs to. */
+            readonly groups?: components["schemas"]["ScimUserGroup"][];
+            meta: components["schemas"]["ScimMeta"];
+        };
+        /** @description A user to provision through the SCIM set. `emails`: only one address is supported and it must be marked primary; several may be sent, but only the primary one is used. */
+        ScimUserCreate: {
             /** @description Schema URNs of the resource; only the core User schema is accepted. */
             schemas: "urn:ietf:params:scim:schemas:core:2.0:User"[];
-            /** @description Identifier of the user, assigned by the server and returned always. */
-            readonly id?: string;
             /** @description Identifier of the user in the provisioning client; unique across all users. */
             externalId: string;
             /** @description User name; returned as the subject of an OIDC ID token. */
@@ -811,15 +1015,67 @@ export interface components {
             emails: components["schemas"]["ScimEmail"][];
             name?: components["schemas"]["ScimName"];
             "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: components["schemas"]["ScimEnterpriseUser"];
-            /** @description Groups the user belongs to. */
-            readonly groups?: components["schemas"]["ScimUserGroup"][];
-            meta?: components["schemas"]["ScimMeta"];
         };
-        /** @description A member of a SCIM group. */
+        /** @description The complete writable user for `replaceScimUser` (SCIM PUT): attributes left out are cleared, so the required attributes are those of create. */
+        ScimUserReplace: {
+            /** @description Schema URNs of the resource; only the core User schema is accepted. */
+            schemas: "urn:ietf:params:scim:schemas:core:2.0:User"[];
+            /** @description Identifier of the user in the provisioning client; unique across all users. */
+            externalId: string;
+            /** @description User name; returned as the subject of an OIDC ID token. */
+            userName: string;
+            /** @description Name shown for the user. */
+            displayName: string;
+            /** @description Administrative status of the user. */
+            active: boolean;
+            /** @description E-mail addresses. Only one address is supported and it must be marked primary; when several are sent only the primary one is used. */
+            emails: components["schemas"]["ScimEmail"][];
+            name?: components["schemas"]["ScimName"];
+            "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: components["schemas"]["ScimEnterpriseUser"];
+        };
+        /** @description SCIM PATCH request for a user (RFC 7644 section 3.5.2). Only `add` and `replace`; the operations are not atomic. */
+        ScimUserPatch: {
+            /** @description The PatchOp message URN. */
+            schemas: "urn:ietf:params:scim:api:messages:2.0:PatchOp"[];
+            /** @description The operations, applied in order. */
+            Operations: components["schemas"]["ScimUserPatchOperation"][];
+        };
+        /** @description One PATCH operation on a user. */
+        ScimUserPatchOperation: {
+            /**
+             * @description The operation; `remove` is not supported for users.
+             * @enum {string}
+             */
+            op: "add" | "replace";
+            /** @description Attribute path the operation applies to (RFC 7644 section 3.5.2); without it `value` holds the attributes. */
+            path?: string;
+            /** @description The attributes to add or replace, keyed by attribute name. */
+            value: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A member of a SCIM group, as returned. */
         ScimGroupMember: {
             /** @description Identifier of the member. */
             value?: string;
-            /** @description URI of the member resource. */
+            /**
+             * Format: uri-reference
+             * @description URI of the member resource.
+             */
+            $ref?: string;
+            /** @description Kind of member. */
+            type?: "User" | "Group" | (string & {});
+            /** @description Display name of the member. */
+            display?: string;
+        };
+        /** @description A member to put in a SCIM group (in a create body or a PATCH `value`). */
+        ScimGroupMemberCreate: {
+            /** @description Identifier of the member. */
+            value?: string;
+            /**
+             * Format: uri-reference
+             * @description URI of the member resource.
+             */
             $ref?: string;
             /**
              * @description Kind of member.
@@ -831,150 +1087,279 @@ export interface components {
         };
         /** @description Vendor extension of a SCIM group (schema `urn:scim:schemas:extension:vendor:1.0:Group`, name `vendor-group`). */
         ScimGroupVendorExtension: {
-            /** @description Description of the group. */
+            /** @description Description of the group: at most 300 characters, none of `{ } [ ] < > ; : ? \ / | * ^ % $ # = ~` and no backtick or exclamation mark. */
             description?: string;
         };
-        /**
-         * @description A group in the SCIM set (schema listing of this family). No SCIM group operation is published for this family; the schema is here for raw calls.
-         * @example {
-         *       "schemas": [
-         *         "urn:ietf:params:scim:schemas:core:2.0:Group",
-         *         "urn:scim:schemas:extension:vendor:1.0:Group"
-         *       ],
-         *       "id": "3a9c1e5b-7d2f-4b6a-8e0c-9f1d3b5a7c42",
-         *       "displayName": "Engineering",
-         *       "members": [
-         *         {
-         *           "value": "5f0c6a1e-7c41-4d0e-9f5b-2f4a9d3c1b07",
-         *           "type": "User",
-         *           "display": "Ada Lovelace"
-         *         }
-         *       ],
-         *       "meta": {
-         *         "resourceType": "Group",
-         *         "created": "2026-10-05T08:20:00Z",
-         *         "lastModified": "2026-10-05T08:20:00Z",
-         *         "location": "https://workforce-api.invalid/scim/v2/Groups/3a9c1e5b-7d2f-4b6a-8e0c-9f1d3b5a7c42",
-         *         "version": "W/\"1\""
-         *       },
-         *       "urn:scim:schemas:extension:vendor:1.0:Group": {
-         *         "description": "Product engineering staff"
-         *       }
-         *     }
-         */
+        /** @description A group in the SCIM set, as returned. */
         ScimGroup: {
-            /** @description Schema URNs of the resource: the core Group schema and, when the extension is used, `urn:scim:schemas:extension:vendor:1.0:Group`. */
-            schemas?: string[];
+            /** @description Schema URNs of the resource: the core Group schema and, when the extension is used, the vendor extension. */
+            schemas: ("urn:ietf:params:scim:schemas:core:2.0:Group" | "urn:scim:schemas:extension:vendor:1.0:Group" | (string & {}))[];
             /** @description Identifier of the group, unique on the server. */
-            readonly id?: string;
+            readonly id: string;
             /** @description Name of the group. */
             displayName: string;
             /** @description Members of the group. */
             members?: components["schemas"]["ScimGroupMember"][];
-            meta?: components["schemas"]["ScimMeta"];
+            "urn:scim:schemas:extension:vendor:1.0:Group"?: components["schemas"]["ScimGroupVendorExtension"];
+            meta: components["schemas"]["ScimMeta"];
+        };
+        /** @description A group to provision through the SCIM set. */
+        ScimGroupCreate: {
+            /** @description Schema URNs of the resource: the core Group schema and, when the extension is sent, the vendor extension. */
+            schemas: ("urn:ietf:params:scim:schemas:core:2.0:Group" | "urn:scim:schemas:extension:vendor:1.0:Group")[];
+            /** @description Name of the group. */
+            displayName: string;
+            /** @description Initial members of the group. */
+            members?: components["schemas"]["ScimGroupMemberCreate"][];
             "urn:scim:schemas:extension:vendor:1.0:Group"?: components["schemas"]["ScimGroupVendorExtension"];
         };
+        /** @description SCIM PATCH request for a group (RFC 7644 section 3.5.2). `replace` changes `displayName`; `add` and `remove` change `members` (one member per `remove`). A name change and a membership change are separate operations. The operations are not atomic. */
+        ScimGroupPatch: {
+            /** @description The PatchOp message URN. */
+            schemas: "urn:ietf:params:scim:api:messages:2.0:PatchOp"[];
+            /** @description The operations, applied in order. */
+            Operations: components["schemas"]["ScimGroupPatchOperation"][];
+        };
+        /** @description One PATCH operation on a group. */
+        ScimGroupPatchOperation: {
+            /**
+             * @description `replace` for `displayName`; `add` and `remove` for `members`.
+             * @enum {string}
+             */
+            op: "add" | "remove" | "replace";
+            /** @description Attribute path the operation applies to (RFC 7644 section 3.5.2); without it `value` holds the attributes. */
+            path?: string;
+            /** @description The attributes of the operation, keyed by attribute name: `displayName`, or `members` (an array of members, each with its `value`). */
+            value: {
+                [key: string]: unknown;
+            };
+        };
         /** @description SCIM list response of users (RFC 7644 section 3.4.2). */
-        ScimListResponse: {
-            /** @description The ListResponse message URN. */
-            schemas: "urn:ietf:params:scim:api:messages:2.0:ListResponse"[];
-            /** @description Total number of matching users. */
+        ScimUserList: {
+            schemas: components["schemas"]["ScimListResponseSchemas"];
+            /**
+             * Format: uint32
+             * @description Total number of matching users.
+             */
             totalResults: number;
-            /** @description 1-based index of the first returned user. */
-            startIndex?: number;
-            /** @description Number of users in this response. */
-            itemsPerPage?: number;
-            /** @description The users of this response. */
-            Resources?: components["schemas"]["ScimUser"][];
+            /**
+             * Format: uint32
+             * @description 1-based index of the first returned user.
+             */
+            startIndex: number;
+            /**
+             * Format: uint32
+             * @description Number of users in this response.
+             */
+            itemsPerPage: number;
+            /** @description The users of this response (at most 1000). */
+            Resources: components["schemas"]["ScimUser"][];
+        };
+        /** @description SCIM list response of groups (RFC 7644 section 3.4.2). */
+        ScimGroupList: {
+            schemas: components["schemas"]["ScimListResponseSchemas"];
+            /**
+             * Format: uint32
+             * @description Total number of matching groups.
+             */
+            totalResults: number;
+            /**
+             * Format: uint32
+             * @description 1-based index of the first returned group.
+             */
+            startIndex: number;
+            /**
+             * Format: uint32
+             * @description Number of groups in this response.
+             */
+            itemsPerPage: number;
+            /** @description The groups of this response (at most 1000). */
+            Resources: components["schemas"]["ScimGroup"][];
+        };
+        /** @description SCIM list response of resource types (RFC 7644 section 4). */
+        ScimResourceTypeList: {
+            schemas: components["schemas"]["ScimListResponseSchemas"];
+            /**
+             * Format: uint32
+             * @description Number of resource types.
+             */
+            totalResults: number;
+            /**
+             * Format: uint32
+             * @description 1-based index of the first returned resource type.
+             */
+            startIndex: number;
+            /**
+             * Format: uint32
+             * @description Number of resource types in this response.
+             */
+            itemsPerPage: number;
+            /** @description The resource types. */
+            Resources: components["schemas"]["ScimResourceType"][];
+        };
+        /** @description SCIM list response of schemas (RFC 7644 section 4). */
+        ScimSchemaList: {
+            schemas: components["schemas"]["ScimListResponseSchemas"];
+            /**
+             * Format: uint32
+             * @description Number of schemas.
+             */
+            totalResults: number;
+            /**
+             * Format: uint32
+             * @description 1-based index of the first returned schema.
+             */
+            startIndex: number;
+            /**
+             * Format: uint32
+             * @description Number of schemas in this response.
+             */
+            itemsPerPage: number;
+            /** @description The schemas. */
+            Resources: components["schemas"]["ScimSchema"][];
+        };
+        /** @description Schema URNs of a SCIM list response (the ListResponse message URN). */
+        ScimListResponseSchemas: ("urn:ietf:params:scim:api:messages:2.0:ListResponse" | (string & {}))[];
+        /** @description A resource type this SCIM server serves (RFC 7643 section 6). */
+        ScimResourceType: {
+            /** @description Schema URNs of the resource type resource. */
+            schemas: string[];
+            /** @description Identifier of the resource type. */
+            id: string;
+            /** @description Name of the resource type. */
+            name: string;
+            /** @description Description of the resource type. */
+            description: string;
+            /** @description Endpoint of the resources, relative to the SCIM base (for example `/Users`). */
+            endpoint: string;
+            /** @description URN of the resource type's core schema. */
+            schema: string;
+            /** @description Schema extensions of the resource type. */
+            schemaExtensions: components["schemas"]["ScimSchemaExtension"][];
+        };
+        /** @description A schema extension of a resource type. */
+        ScimSchemaExtension: {
+            /** @description URN of the extension schema. */
+            schema: string;
+            /** @description Whether resources of the type must carry the extension. */
+            required: boolean;
+        };
+        /** @description A schema of this SCIM server (RFC 7643 section 7). */
+        ScimSchema: {
+            /** @description URN of the schema. */
+            id: string;
+            /** @description Name of the schema. */
+            name: string;
+            /** @description Description of the schema. */
+            description: string;
+            /** @description Attributes of the schema. */
+            attributes: components["schemas"]["ScimSchemaAttribute"][];
+        };
+        /** @description An attribute of a SCIM schema (RFC 7643 section 7). */
+        ScimSchemaAttribute: {
+            /** @description Name of the attribute. */
+            name: string;
+            /**
+             * @description Data type of the attribute.
+             * @enum {string}
+             */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
+            /** @description Sub-attributes of a `complex` attribute. */
+            subAttributes?: components["schemas"]["ScimSchemaAttribute"][];
+            /** @description Whether the attribute holds several values. */
+            multiValued: boolean;
+            /** @description Description of the attribute. */
+            description: string;
+            /** @description Whether the attribute is required. */
+            required: boolean;
+            /** @description Whether string values are compared case-sensitively. */
+            caseExact?: boolean;
+            /**
+             * @description When the attribute can be written.
+             * @enum {string}
+             */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
+            /**
+             * @description When the attribute is returned.
+             * @enum {string}
+             */
+            returned: "always" | "never" | "default" | "request";
+            /**
+             * @description How unique the values are.
+             * @enum {string}
+             */
+            uniqueness?: "none" | "server" | "global";
+            /** @description Resource types a `reference` attribute may refer to. */
+            referenceTypes?: string[];
+        };
+        /** @description Whether one SCIM feature is supported. */
+        ScimFeature: {
+            /** @description Whether the feature is supported. */
+            supported: boolean;
+        };
+        /** @description Bulk support and its limits. This server reports bulk as unsupported, with maxOperations 1000 and maxPayloadSize 1048576. */
+        ScimBulkFeature: {
+            /** @description Whether bulk operations are supported. */
+            supported: boolean;
+            /**
+             * Format: uint32
+             * @description Maximum number of operations in one bulk request.
+             */
+            maxOperations: number;
+            /**
+             * Format: uint32
+             * @description Maximum bulk payload size in bytes.
+             */
+            maxPayloadSize: number;
+        };
+        /** @description Filter support. This server supports filtering with at most 1000 results. */
+        ScimFilterFeature: {
+            /** @description Whether filtering is supported. */
+            supported: boolean;
+            /**
+             * Format: uint32
+             * @description Maximum number of resources returned.
+             */
+            maxResults: number;
+        };
+        /** @description An authentication scheme the SCIM server accepts. */
+        ScimAuthenticationScheme: {
+            /** @description Type of the scheme; this server reports `oauthbearertoken`. */
+            type?: "oauth" | "oauth2" | "oauthbearertoken" | "httpbasic" | "httpdigest" | (string & {});
+            /** @description Name of the scheme. */
+            name?: string;
+            /** @description Description of the scheme. */
+            description?: string;
+            /** @description Address of the scheme's specification. */
+            specUri?: string;
+            /** @description Address of the scheme's documentation. */
+            documentationUri?: string;
+        };
+        /** @description SCIM service provider configuration (RFC 7643 section 5). This server reports: patch and filter (at most 1000 results) supported; bulk (listed maxOperations 1000, maxPayloadSize 1048576), change password, sort and ETag unsupported; authentication scheme `oauthbearertoken`. */
+        ScimServiceProviderConfig: {
+            /** @description Schema URNs of the resource. */
+            schemas: string[];
+            /** @description Address of the service provider's documentation. */
+            documentationUri: string;
+            patch: components["schemas"]["ScimFeature"];
+            bulk: components["schemas"]["ScimBulkFeature"];
+            filter: components["schemas"]["ScimFilterFeature"];
+            changePassword: components["schemas"]["ScimFeature"];
+            sort: components["schemas"]["ScimFeature"];
+            etag: components["schemas"]["ScimFeature"];
+            /** @description Supported authentication schemes. */
+            authenticationSchemes: components["schemas"]["ScimAuthenticationScheme"][];
         };
         /** @description SCIM error object (RFC 7644 section 3.12). */
         ScimError: {
             /** @description The Error message URN. */
-            schemas?: "urn:ietf:params:scim:api:messages:2.0:Error"[];
+            schemas: ("urn:ietf:params:scim:api:messages:2.0:Error" | (string & {}))[];
             /** @description HTTP status code, as a string. */
-            status?: string;
+            status: string;
             /** @description SCIM detail error keyword, for example `invalidValue`. */
             scimType?: string;
             /** @description Human-readable description of the error. */
             detail?: string;
-        };
-        /** @description SCIM service provider configuration (RFC 7643 section 5) with the values this server publishes. Other members of the resource (for example `schemas`, `meta`, or the name and description of the authentication scheme) are not published. */
-        ScimServiceProviderConfig: {
-            /** @description Bulk operations are unsupported; the listed limits are still published. */
-            bulk: {
-                /**
-                 * @description Bulk is unsupported.
-                 * @constant
-                 */
-                supported: false;
-                /**
-                 * @description Listed maximum number of operations per bulk request.
-                 * @constant
-                 */
-                maxOperations: 1000;
-                /**
-                 * @description Listed maximum bulk payload size in bytes.
-                 * @constant
-                 */
-                maxPayloadSize: 1048576;
-            };
-            /** @description Changing passwords is unsupported. */
-            changePassword: {
-                /**
-                 * @description Change password is unsupported.
-                 * @constant
-                 */
-                supported: false;
-            };
-            /** @description ETags are unsupported. */
-            etag: {
-                /**
-                 * @description ETag is unsupported.
-                 * @constant
-                 */
-                supported: false;
-            };
-            /** @description Filtering is supported, with at most 1000 results. */
-            filter: {
-                /**
-                 * @description Filter is supported.
-                 * @constant
-                 */
-                supported: true;
-                /**
-                 * @description Maximum number of resources returned.
-                 * @constant
-                 */
-                maxResults: 1000;
-            };
-            /** @description PATCH is supported. */
-            patch: {
-                /**
-                 * @description Patch is supported.
-                 * @constant
-                 */
-                supported: true;
-            };
-            /** @description Sorting is unsupported. */
-            sort: {
-                /**
-                 * @description Sort is unsupported.
-                 * @constant
-                 */
-                supported: false;
-            };
-            /** @description Supported authentication schemes. */
-            authenticationSchemes: ({
-                /**
-                 * @description Type of the authentication scheme.
-                 * @constant
-                 */
-                type: "oauthbearertoken";
-            } & {
-                [key: string]: unknown;
-            })[];
-        } & {
-            [key: string]: unknown;
         };
     };
     responses: {
@@ -1023,7 +1408,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Returned by binding-job creation; the condition is not published. */
+        /** @description Binding-job creation for a user that is not active. `code` is `failed_precondition` and a `ResourceInfo` detail names the user. */
         PreconditionFailed: {
             headers: {
                 [name: string]: unknown;
@@ -1032,7 +1417,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The tenant's rate limit is exceeded. Wait the number of seconds in `RateLimit-Reset` before retrying. */
+        /** @description The tenant's rate limit is exceeded. The response has no body. Wait the number of seconds in `RateLimit-Reset` before retrying. */
         TooManyRequests: {
             headers: {
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1040,9 +1425,7 @@ export interface components {
                 "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
+            content?: never;
         };
         /** @description Internal server error. */
         InternalError: {
@@ -1059,6 +1442,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["ScimError"];
                 "application/scim+json": components["schemas"]["ScimError"];
             };
         };
@@ -1068,6 +1452,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["ScimError"];
                 "application/scim+json": components["schemas"]["ScimError"];
             };
         };
@@ -1077,6 +1462,17 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["ScimError"];
+                "application/scim+json": components["schemas"]["ScimError"];
+            };
+        };
+        /** @description The SCIM resource conflicts with an existing one. */
+        ScimConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ScimError"];
                 "application/scim+json": components["schemas"]["ScimError"];
             };
         };
@@ -1086,6 +1482,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["ScimError"];
                 "application/scim+json": components["schemas"]["ScimError"];
             };
         };
@@ -1116,6 +1513,11 @@ export interface components {
          * @example 5f0c6a1e-7c41-4d0e-9f5b-2f4a9d3c1b07
          */
         ScimUserId: string;
+        /**
+         * @description SCIM `id` of the group.
+         * @example 3a9c1e5b-7d2f-4b6a-8e0c-9f1d3b5a7c42
+         */
+        ScimGroupId: string;
         /**
          * @description Number of items per page, at most 1000. Without it the server returns an empty page. The maximum and the default can change.
          * @example 100
@@ -1189,12 +1591,17 @@ export interface components {
          */
         ScimUserFilter: string;
         /**
-         * @description Maximum number of resources to return. 0, a negative value (treated as 0) or no value returns no resources. At most 1000 resources are returned.
+         * @description SCIM filter (RFC 7644 section 3.4.2.2), with the `eq` and `ne` operators. Which group attributes can be filtered on is not published; `displayName` is the group's name attribute.
+         * @example displayName eq "Engineering"
+         */
+        ScimGroupFilter: string;
+        /**
+         * @description Maximum number of resources to return. 0 or no value returns no resources (a negative value is treated as 0). At most 1000 resources are returned.
          * @example 100
          */
         ScimCount: number;
         /**
-         * @description 1-based index of the first resource to return.
+         * @description 1-based index of the first resource to return. A value below 1, including the default 0, starts at the first resource (RFC 7644 section 3.4.2.4).
          * @example 1
          */
         ScimStartIndex: number;
@@ -1793,7 +2200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreatedBindingJob"];
+                    "application/json": components["schemas"]["BindingJob"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1989,6 +2396,36 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    retireTenantIssuer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetireTenantIssuerRequest"];
+            };
+        };
+        responses: {
+            /** @description The certificate was retired. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetireTenantIssuerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listScimUsers: {
         parameters: {
             query?: {
@@ -1998,12 +2435,12 @@ export interface operations {
                  */
                 filter?: components["parameters"]["ScimUserFilter"];
                 /**
-                 * @description Maximum number of resources to return. 0, a negative value (treated as 0) or no value returns no resources. At most 1000 resources are returned.
+                 * @description Maximum number of resources to return. 0 or no value returns no resources (a negative value is treated as 0). At most 1000 resources are returned.
                  * @example 100
                  */
                 count?: components["parameters"]["ScimCount"];
                 /**
-                 * @description 1-based index of the first resource to return.
+                 * @description 1-based index of the first resource to return. A value below 1, including the default 0, starts at the first resource (RFC 7644 section 3.4.2.4).
                  * @example 1
                  */
                 startIndex?: components["parameters"]["ScimStartIndex"];
@@ -2020,11 +2457,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ScimListResponse"];
+                    "application/json": components["schemas"]["ScimUserList"];
+                    "application/scim+json": components["schemas"]["ScimUserList"];
                 };
             };
             400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -2037,8 +2476,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUser"];
-                "application/json": components["schemas"]["ScimUser"];
+                "application/json": components["schemas"]["ScimUserCreate"];
+                "application/scim+json": components["schemas"]["ScimUserCreate"];
             };
         };
         responses: {
@@ -2048,11 +2487,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ScimUser"];
                     "application/scim+json": components["schemas"]["ScimUser"];
                 };
             };
             400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -2077,10 +2518,334 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ScimUser"];
                     "application/scim+json": components["schemas"]["ScimUser"];
                 };
             };
+            400: components["responses"]["ScimBadRequest"];
+            401: components["responses"]["ScimUnauthorized"];
             404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ScimInternalError"];
+        };
+    };
+    replaceScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description SCIM `id` of the user.
+                 * @example 5f0c6a1e-7c41-4d0e-9f5b-2f4a9d3c1b07
+                 */
+                user_id: components["parameters"]["ScimUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimUserReplace"];
+                "application/scim+json": components["schemas"]["ScimUserReplace"];
+            };
+        };
+        responses: {
+            /** @description The user after the replacement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimUser"];
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            400: components["responses"]["ScimBadRequest"];
+            401: components["responses"]["ScimUnauthorized"];
+            404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ScimInternalError"];
+        };
+    };
+    deleteScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description SCIM `id` of the user.
+                 * @example 5f0c6a1e-7c41-4d0e-9f5b-2f4a9d3c1b07
+                 */
+                user_id: components["parameters"]["ScimUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ScimBadRequest"];
+            401: components["responses"]["ScimUnauthorized"];
+            404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ScimInternalError"];
+        };
+    };
+    updateScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description SCIM `id` of the user.
+                 * @example 5f0c6a1e-7c41-4d0e-9f5b-2f4a9d3c1b07
+                 */
+                user_id: components["parameters"]["ScimUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimUserPatch"];
+                "application/scim+json": components["schemas"]["ScimUserPatch"];
+            };
+        };
+        responses: {
+            /** @description The user after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimUser"];
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            400: components["responses"]["ScimBadRequest"];
+            401: components["responses"]["ScimUnauthorized"];
+            404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ScimInternalError"];
+        };
+    };
+    listScimGroups: {
+        parameters: {
+            query?: {
+                /**
+                 * @description SCIM filter (RFC 7644 section 3.4.2.2), with the `eq` and `ne` operators. Which group attributes can be filtered on is not published; `displayName` is the group's name attribute.
+                 * @example displayName eq "Engineering"
+                 */
+                filter?: components["parameters"]["ScimGroupFilter"];
+                /**
+                 * @description Maximum number of resources to return. 0 or no value returns no resources (a negative value is treated as 0). At most 1000 resources are returned.
+                 * @example 100
+                 */
+                count?: components["parameters"]["ScimCount"];
+                /**
+                 * @description 1-based index of the first resource to return. A value below 1, including the default 0, starts at the first resource (RFC 7644 section 3.4.2.4).
+                 * @example 1
+                 */
+                startIndex?: components["parameters"]["ScimStartIndex"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM list response of groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimGroupList"];
+                    "application/scim+json": components["schemas"]["ScimGroupList"];
+                };
+            };
+            400: components["responses"]["ScimBadRequest"];
+            401: components["responses"]["ScimUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ScimInternalError"];
+        };
+    };
+    createScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimGroupCreate"];
+                "application/scim+json": components["schemas"]["ScimGroupCreate"];
+            };
+        };
+        responses: {
+            /** @description The created SCIM group. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimGroup"];
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            400: components["responses"]["ScimBadRequest"];
+            401: components["responses"]["ScimUnauthorized"];
+            409: components["responses"]["ScimConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ScimInternalError"];
+        };
+    };
+    getScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description SCIM `id` of the group.
+                 * @example 3a9c1e5b-7d2f-4b6a-8e0c-9f1d3b5a7c42
+                 */
+                group_id: components["parameters"]["ScimGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SCIM group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimGroup"];
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            400: components["responses"]["ScimBadRequest"];
+            401: components["responses"]["ScimUnauthorized"];
+            404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ScimInternalError"];
+        };
+    };
+    deleteScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description SCIM `id` of the group.
+                 * @example 3a9c1e5b-7d2f-4b6a-8e0c-9f1d3b5a7c42
+                 */
+                group_id: components["parameters"]["ScimGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ScimBadRequest"];
+            401: components["responses"]["ScimUnauthorized"];
+            404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ScimInternalError"];
+        };
+    };
+    updateScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description SCIM `id` of the group.
+                 * @example 3a9c1e5b-7d2f-4b6a-8e0c-9f1d3b5a7c42
+                 */
+                group_id: components["parameters"]["ScimGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimGroupPatch"];
+                "application/scim+json": components["schemas"]["ScimGroupPatch"];
+            };
+        };
+        responses: {
+            /** @description The group after the change (member changes are not reflected). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimGroup"];
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            400: components["responses"]["ScimBadRequest"];
+            401: components["responses"]["ScimUnauthorized"];
+            404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ScimInternalError"];
+        };
+    };
+    listScimResourceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM list response of resource types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimResourceTypeList"];
+                    "application/scim+json": components["schemas"]["ScimResourceTypeList"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ScimInternalError"];
+        };
+    };
+    listScimSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SCIM list response of schemas. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimSchemaList"];
+                    "application/scim+json": components["schemas"]["ScimSchemaList"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ScimInternalError"];
         };
     };
     getScimServiceProviderConfig: {
@@ -2098,9 +2863,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ScimServiceProviderConfig"];
                     "application/scim+json": components["schemas"]["ScimServiceProviderConfig"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };

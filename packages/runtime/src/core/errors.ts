@@ -1,6 +1,8 @@
-// The errors the SDK throws. Every one extends SdkError; HTTP failures extend ApiError and are
-// chosen by status so callers can `instanceof` them. None of them holds a request, its headers
-// or a credential: only what is safe to log.
+// Every error the SDK throws, in one file. Each extends SdkError; HTTP failures extend ApiError and
+// are chosen by status, so `instanceof` tells what happened whether the error came from one call,
+// a page of a list, a chunk of a batch or a follow loop: those add where it happened as properties
+// (`paging`, `batch`) on a copy of the same class. No error holds a request object, its headers or
+// a credential: only what is safe to log.
 
 /** Where a failure happened: enough to find the call in logs, never a credential. */
 export interface RequestContext {
@@ -10,41 +12,117 @@ export interface RequestContext {
   readonly pathTemplate?: string | undefined;
   /** The request path that was sent, without the query string. */
   readonly path?: string | undefined;
-  /** How many attempts were made (1 when there was no retry). */
+  /** How many requests were sent for this call (1 when there was no retry). */
   readonly attempts?: number | undefined;
+}
+
+/** Where in a list (or an event tail) a failure happened, and where to resume. */
+export interface PagingContext {
+  /** 1-based number of the page whose request failed. */
+  readonly page: number;
+  /**
+   * Where that page starts: pass it back as the list's start (`skip`, `pageToken`, `cursor`,
+   * `startIndex`, or a follow checkpoint) to resume without losing an item.
+   */
+  readonly resumeFrom: string | number | undefined;
+  /** Pages delivered before the failure. */
+  readonly pagesDelivered: number;
+  /** Items delivered before the failure. */
+  readonly itemsDelivered: number;
+}
+
+/** Which chunk of a batch failed, and what was done before it. */
+export interface BatchContext {
+  /** 0-based index of the chunk (request) that failed. */
+  readonly chunkIndex: number;
+  /** How many chunks the batch had. */
+  readonly chunkCount: number;
+  /** The ids the failed chunk held. */
+  readonly chunkIds: readonly string[];
+  /** Ids of the chunks that succeeded before it. */
+  readonly succeededIds: readonly string[];
+  /** Ids not attempted after the failure. */
+  readonly pendingIds: readonly string[];
+}
+
+interface SdkErrorOptions {
+  request?: RequestContext | undefined;
+  cause?: unknown;
 }
 
 /** Base class of every error the SDK throws. */
 export class SdkError extends Error {
   override readonly name: string = 'SdkError';
-  /** Method, path template and attempts of the call that failed, when a call was involved. */
+  /** Method, path template, path and attempts of the call that failed, when a call was involved. */
   readonly request: RequestContext | undefined;
+  /** Set when the call was one page of a list or event tail: which page, and where to resume. */
+  readonly paging: PagingContext | undefined;
+  /** Set when the call was one chunk of a batch: which chunk, its ids, what succeeded before. */
+  readonly batch: BatchContext | undefined;
 
-  constructor(
-    message: string,
-    options: { request?: RequestContext | undefined; cause?: unknown } = {},
-  ) {
+  constructor(message: string, options: SdkErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.request = options.request;
+    this.paging = undefined;
+    this.batch = undefined;
+  }
+
+  /**
+   * A copy of this error, of the same class and with the same message, cause and stack, that
+   * also says where it happened: the call (for an error raised outside one, such as a token
+   * provider's), the page of a list, the chunk of a batch. The original is left as it was.
+   */
+  withContext(context: {
+    request?: RequestContext;
+    paging?: PagingContext;
+    batch?: BatchContext;
+  }): this {
+    const copy = Object.create(Object.getPrototypeOf(this)) as this;
+    Object.defineProperties(copy, Object.getOwnPropertyDescriptors(this));
+    for (const key of ['request', 'paging', 'batch'] as const)
+      if (context[key] !== undefined)
+        Object.defineProperty(copy, key, { value: context[key], enumerable: true });
+    return copy;
   }
 
   /** A plain, credential-free representation for structured logs. */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, request: this.request };
+    const json: Record<string, unknown> = {
+      name: this.name,
+      message: this.message,
+      request: this.request,
+    };
+    if (this.paging) json.paging = this.paging;
+    if (this.batch) json.batch = this.batch;
+    return json;
   }
 }
 
 /** A value the caller passed is invalid; nothing was sent. */
 export class ValidationError extends SdkError {
   override readonly name: string = 'ValidationError';
-  /** The argument or field at fault, for example `path.user_id` or `group.display_name`. */
+  /** The argument or field at fault, for example `userId`, `user.display_name` or `path.user_id`. */
   readonly field: string;
-  constructor(field: string, message: string, options: { request?: RequestContext } = {}) {
+  constructor(field: string, message: string, options: SdkErrorOptions = {}) {
     super(`${field}: ${message}`, options);
     this.field = field;
   }
   override toJSON() {
     return { ...super.toJSON(), field: this.field };
+  }
+}
+
+/** Required configuration (an environment variable, an option) is missing or invalid. */
+export class ConfigurationError extends SdkError {
+  override readonly name: string = 'ConfigurationError';
+  /** The names of what is missing or invalid, for example `X_WORKFORCE_URL`. */
+  readonly missing: readonly string[];
+  constructor(message: string, missing: readonly string[]) {
+    super(message);
+    this.missing = missing;
+  }
+  override toJSON() {
+    return { ...super.toJSON(), missing: this.missing };
   }
 }
 
@@ -58,7 +136,7 @@ export class TimeoutError extends SdkError {
   override readonly name: string = 'TimeoutError';
   /** The per-attempt timeout that was exceeded, in milliseconds. */
   readonly timeoutMs: number;
-  constructor(timeoutMs: number, options: { request?: RequestContext; cause?: unknown } = {}) {
+  constructor(timeoutMs: number, options: SdkErrorOptions = {}) {
     super(`request timed out after ${timeoutMs} ms`, options);
     this.timeoutMs = timeoutMs;
   }
@@ -69,22 +147,43 @@ export class AbortError extends SdkError {
   override readonly name: string = 'AbortError';
 }
 
+/**
+ * The server answered 2xx with a body the SDK cannot read: not JSON (HTML, plain text, a body cut
+ * short). The body is not quoted: it may hold anything, credentials included.
+ */
+export class InvalidResponseError extends SdkError {
+  override readonly name: string = 'InvalidResponseError';
+}
+
+/**
+ * A list's server sent back a page token or cursor it had already sent in this listing, so paging
+ * would never end. Carries the paging context of the page that repeated.
+ */
+export class PagingLoopError extends InvalidResponseError {
+  override readonly name: string = 'PagingLoopError';
+}
+
+/** A response body was larger than the client's `maxResponseBytes`. */
+export class ResponseTooLargeError extends SdkError {
+  override readonly name: string = 'ResponseTooLargeError';
+}
+
 /** Where a resource named in a 404 lives (family W and A error details). */
 export interface ResourceInfo {
   type: 'ResourceInfo';
-  resource_type?: string;
-  id?: string;
-  description?: string;
+  resource_type?: string | undefined;
+  id?: string | undefined;
+  description?: string | undefined;
 }
 /** One invalid field of a 400 (family W and A error details). */
 export interface FieldViolation {
-  field?: string;
-  description?: string;
+  field?: string | undefined;
+  description?: string | undefined;
 }
 /** The FieldViolations detail of a 400. */
 export interface FieldViolations {
   type: 'FieldViolations';
-  field_violations?: FieldViolation[];
+  field_violations?: FieldViolation[] | undefined;
 }
 /** An item of an error envelope's `details`; unknown kinds are kept as they came. */
 export type ErrorDetail =
@@ -94,10 +193,10 @@ export type ErrorDetail =
 
 /** The SCIM error object (RFC 7644 section 3.12). */
 export interface ScimErrorBody {
-  schemas?: string[];
-  status?: string;
-  scimType?: string;
-  detail?: string;
+  schemas?: string[] | undefined;
+  status?: string | undefined;
+  scimType?: string | undefined;
+  detail?: string | undefined;
 }
 
 /** What the server said about a failure, parsed from any of the platform's error formats. */
@@ -120,7 +219,7 @@ export interface ApiErrorInit extends ErrorPayload {
   rawBody: string;
   /** Parsed JSON body with secrets masked, when the body was JSON. */
   body?: unknown;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 /** The server answered with a non-2xx status. */
@@ -133,7 +232,10 @@ export class ApiError extends SdkError {
   readonly details: ErrorDetail[];
   /** The SCIM error object, when the server sent one. */
   readonly scim: ScimErrorBody | undefined;
-  /** Request id the server returned (`x-request-id`, `x-correlation_id`, …), if any. */
+  /**
+   * The id the server gave this request (`x-correlation-id`, `x-correlation_id`,
+   * `x-request-id` or `request-id`), for support cases and log correlation.
+   */
   readonly requestId: string | undefined;
   /** The body as text, secrets masked; also kept for non-JSON and truncated bodies. */
   readonly rawBody: string;
@@ -160,6 +262,11 @@ export class ApiError extends SdkError {
     this.headers = init.headers ?? {};
   }
 
+  /** The correlation id of the request (an alias of `requestId`). */
+  get correlationId(): string | undefined {
+    return this.requestId;
+  }
+
   override toJSON() {
     return {
       ...super.toJSON(),
@@ -184,7 +291,7 @@ export class BadRequestError extends ApiError {
     );
   }
 }
-/** 401: the token was not recognised. */
+/** 401: the token was not recognised, or has expired or been revoked. */
 export class UnauthorizedError extends ApiError {
   override readonly name: string = 'UnauthorizedError';
 }
@@ -204,7 +311,7 @@ export class NotFoundError extends ApiError {
 export class ConflictError extends ApiError {
   override readonly name: string = 'ConflictError';
 }
-/** 412: a precondition failed. */
+/** 412: a precondition failed (for example a binding job for a user who is not active). */
 export class PreconditionFailedError extends ApiError {
   override readonly name: string = 'PreconditionFailedError';
 }
@@ -234,17 +341,4 @@ export function headerNumber(value: string | null | undefined): number | undefin
   if (value === null || value === undefined || value.trim() === '') return undefined;
   const n = Number(value);
   return Number.isFinite(n) ? n : undefined;
-}
-
-/**
- * The server answered 2xx with a body that is not JSON (HTML, plain text, a body cut short). The
- * body is not quoted: it may hold anything, credentials included.
- */
-export class InvalidResponseError extends SdkError {
-  override readonly name: string = 'InvalidResponseError';
-}
-
-/** A response body was larger than the client's `maxResponseBytes`. */
-export class ResponseTooLargeError extends SdkError {
-  override readonly name: string = 'ResponseTooLargeError';
 }

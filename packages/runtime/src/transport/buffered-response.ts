@@ -8,15 +8,20 @@
  * The class is defined on first use, not at load: reading the global `Response` makes Node load
  * its fetch implementation, about 40 ms that an import must not pay.
  */
-export function bufferedResponse(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit): Response {
+export function bufferedResponse(
+  bytes: Uint8Array<ArrayBuffer>,
+  init: { status: number; statusText: string; headers: Headers },
+  attempts = 1,
+): Response & { readonly attempts: number } {
   BufferedResponseClass ??= defineBufferedResponse();
-  return new BufferedResponseClass(bytes, init);
+  return new BufferedResponseClass(bytes, init, attempts);
 }
 
 type BufferedResponseConstructor = new (
   bytes: Uint8Array<ArrayBuffer>,
   init: ResponseInit,
-) => Response;
+  attempts: number,
+) => Response & { readonly attempts: number };
 
 let BufferedResponseClass: BufferedResponseConstructor | undefined;
 
@@ -26,10 +31,15 @@ function defineBufferedResponse(): BufferedResponseConstructor {
     #bytes: Uint8Array<ArrayBuffer> | undefined;
     /** Set once the stream or a rare read was asked for; every read then goes through it. */
     #real: Response | undefined;
+    /** How many attempts the transport made to get this response. */
+    readonly attempts: number;
 
-    constructor(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit) {
+    constructor(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit, attempts: number) {
+      // A body-less status (204, 205, 304) cannot be constructed with a body, and this one never
+      // is: the bytes stay here.
       super(null, init);
       this.#bytes = bytes;
+      this.attempts = attempts;
     }
 
     override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
@@ -68,7 +78,9 @@ function defineBufferedResponse(): BufferedResponseConstructor {
 
     override clone(): Response {
       if (this.bodyUsed) throw new TypeError('Response.clone: body has already been consumed');
-      return this.#real ? this.#real.clone() : new BufferedResponse(this.#bytes!, this);
+      return this.#real
+        ? this.#real.clone()
+        : new BufferedResponse(this.#bytes!, this, this.attempts);
     }
 
     #take<T>(read: (bytes: Uint8Array<ArrayBuffer>) => T): Promise<T> {
@@ -86,7 +98,8 @@ function defineBufferedResponse(): BufferedResponseConstructor {
     #delegate(): Response {
       if (!this.#real) {
         // After a whole-body read the real one must look read too: an empty body, consumed.
-        this.#real = new Response(this.#bytes ?? new Uint8Array(0), this);
+        const nullBody = this.status === 204 || this.status === 205 || this.status === 304;
+        this.#real = new Response(nullBody ? null : (this.#bytes ?? new Uint8Array(0)), this);
         if (!this.#bytes) void this.#real.arrayBuffer();
         this.#bytes = undefined;
       }

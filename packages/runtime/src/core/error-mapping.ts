@@ -1,5 +1,13 @@
 // Turns a non-2xx response into the ApiError subclass for its status, whatever the body format:
-// the W/A envelope, the SCIM error object, family E's {message}, HTML, or a truncated body.
+// the W/A envelope, the SCIM error object, family E's {message}, the OAuth error response, HTML, or
+// a truncated body. Secrets are masked before anything is read from the body.
+import {
+  redactAuthorization,
+  redactBodyText,
+  redactJson,
+  type SecretScrubber,
+  setOwn,
+} from '../redact.js';
 import {
   ApiError,
   type ApiErrorInit,
@@ -14,13 +22,6 @@ import {
   ServerError,
   UnauthorizedError,
 } from './errors.js';
-import {
-  redactAuthorization,
-  redactBodyText,
-  redactJson,
-  type SecretScrubber,
-  setOwn,
-} from './redact.js';
 
 /** Error bodies beyond this size are cut: an error never needs more, and memory stays bounded. */
 export const MAX_ERROR_BODY_BYTES = 65_536; // 64 KiB
@@ -31,11 +32,17 @@ const KEPT_HEADERS = [
   'ratelimit-remaining',
   'ratelimit-reset',
   'retry-after',
-  'x-request-id',
-  'x-correlation_id',
   'x-correlation-id',
+  'x-correlation_id',
+  'x-request-id',
   'request-id',
 ];
+
+/** A response's status and headers, and its body as far as it was read. */
+export interface ErrorResponse {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+}
 
 /** Reads at most `maxBytes` of a body as text, then cancels the rest. */
 export async function readBodyCapped(
@@ -116,13 +123,34 @@ export function errorClassFor(status: number): new (init: ApiErrorInit) => ApiEr
   }
 }
 
-/** Builds the typed error for a non-2xx response; reads (and consumes) the body. */
+const decoder = /* @__PURE__ */ new TextDecoder();
+
+/** Builds the typed error for a non-2xx response whose body was read (at most 64 KiB of it kept). */
+export function errorFromBytes(
+  response: ErrorResponse,
+  bytes: Uint8Array,
+  request: RequestContext,
+  scrubber?: SecretScrubber,
+): ApiError {
+  const cut = bytes.byteLength > MAX_ERROR_BODY_BYTES ? bytes.subarray(0, MAX_ERROR_BODY_BYTES) : bytes;
+  return errorFromText(response, decoder.decode(cut), request, scrubber);
+}
+
+/** Builds the typed error for a non-2xx Response; reads (and consumes) at most 64 KiB of its body. */
 export async function errorFromResponse(
   response: Response,
   request: RequestContext,
   scrubber?: SecretScrubber,
 ): Promise<ApiError> {
-  const text = await readBodyCapped(response);
+  return errorFromText(response, await readBodyCapped(response), request, scrubber);
+}
+
+function errorFromText(
+  response: ErrorResponse,
+  text: string,
+  request: RequestContext,
+  scrubber: SecretScrubber | undefined,
+): ApiError {
   const clean = (s: string) => (scrubber ? scrubber.scrub(s) : redactAuthorization(s));
   let body: unknown;
   try {
@@ -139,9 +167,9 @@ export async function errorFromResponse(
     if (v !== null) headers[name] = clean(v);
   }
   const requestId =
-    headers['x-request-id'] ??
-    headers['x-correlation_id'] ??
     headers['x-correlation-id'] ??
+    headers['x-correlation_id'] ??
+    headers['x-request-id'] ??
     headers['request-id'];
   const ErrorClass = errorClassFor(response.status);
   return new ErrorClass({

@@ -1,0 +1,244 @@
+// The client every family package builds on. A resource method is one line over it:
+//
+//   get(userId, options)   -> api.get('/v2/users/{user_id}', { path: { user_id: userId } }, options)
+//   list(params, options)  -> api.list('/v2/users', offsetPaging((p) => p.users), () => ({ query }), options)
+//   addMembers(id, ids, o) -> api.batch(ids, (chunk) => api.post(':addUsers' path, { … }, o))
+//
+// Typed calls build their request with openapi-fetch's serializers and go straight to the
+// transport; `raw` is openapi-fetch's own client over the same transport, for every operation of
+// the spec with openapi-fetch's types and middleware.
+import type { Client } from 'openapi-fetch';
+import { type BatchOptions, runBatches } from '../batch.js';
+import { normalizeBaseUrl } from '../base-url.js';
+import { checkHeaders } from '../headers.js';
+import type { PagePosition, PagingStyle } from '../paging/styles.js';
+import { createRawClient } from '../raw-client.js';
+import { secretSafe } from '../redact.js';
+import { sendRequest, type CallSettings } from '../transport/pipeline.js';
+import { RateLimiter } from '../transport/rate-limiter.js';
+import { resolveRetry } from '../transport/retry-policy.js';
+import { type TransportSettings, transportSettings } from '../transport/settings.js';
+import type { OutgoingRequest, ReceivedResponse } from '../transport/wire.js';
+import { ApiPromise } from './api-promise.js';
+import { errorFromBytes } from './error-mapping.js';
+import { InvalidResponseError, type RequestContext, SdkError, ValidationError } from './errors.js';
+import type { HttpMethod } from './http-method.js';
+import type {
+  DataOf,
+  InitArg,
+  OperationOf,
+  PathsWith,
+  TypedMethod,
+} from './operation-types.js';
+import type { CallOptions, ClientOptions, ListOptions } from './options.js';
+import { baseUrlParts, buildOutgoing, type CallParts } from './outgoing.js';
+import { Paginator } from './paginator.js';
+import { ResponseInfo, type WithResponse } from './response-info.js';
+import { type SdkIdentity, userAgent } from './user-agent.js';
+
+/** An untyped call of `request()`: parameters and body as the wire wants them. */
+export interface RawRequestInit extends CallOptions {
+  params?: {
+    path?: Record<string, string | number> | undefined;
+    query?: Record<string, unknown> | undefined;
+    header?: Record<string, string> | undefined;
+  };
+  body?: unknown;
+}
+
+type TypedCall<Paths, M extends TypedMethod> = <P extends PathsWith<Paths, M>>(
+  path: P,
+  init?: InitArg<OperationOf<Paths, P, M>>,
+  options?: CallOptions,
+) => ApiPromise<DataOf<OperationOf<Paths, P, M>>>;
+
+/** The shared client behind a family package. */
+export interface ApiClient<Paths extends object> {
+  /**
+   * The typed openapi-fetch client for every operation of the family's spec. It shares auth,
+   * retries, rate limits and errors with the resources: non-2xx responses throw ApiError.
+   */
+  readonly raw: Client<Paths>;
+  /** The normalized base URL. */
+  readonly baseUrl: string;
+  /** A typed GET: returns the data; `withResponse()` on the result also gives the response. */
+  readonly get: TypedCall<Paths, 'get'>;
+  /** A typed POST. */
+  readonly post: TypedCall<Paths, 'post'>;
+  /** A typed PUT. */
+  readonly put: TypedCall<Paths, 'put'>;
+  /** A typed PATCH. */
+  readonly patch: TypedCall<Paths, 'patch'>;
+  /** A typed DELETE. */
+  readonly delete: TypedCall<Paths, 'delete'>;
+  /**
+   * A list: a GET of `path` paged in `style`. `init` (or the function building it, which runs at
+   * once so that bad parameters throw here) holds the first page's query; the style's parameter
+   * in it is where the list starts.
+   */
+  list<P extends PathsWith<Paths, 'get'>, Item>(
+    path: P,
+    style: PagingStyle<DataOf<OperationOf<Paths, P, 'get'>>, Item>,
+    init: InitArg<OperationOf<Paths, P, 'get'>>,
+    options?: ListOptions,
+  ): Paginator<Item, DataOf<OperationOf<Paths, P, 'get'>>>;
+  /**
+   * Sends `ids` in chunks (deduplicated, at most 1000 per request, one after another); returns
+   * each chunk's result. A failed chunk throws its error with `batch` set.
+   */
+  batch<R>(
+    ids: readonly string[],
+    send: (chunkIds: string[], index: number) => Promise<R>,
+    options?: BatchOptions,
+  ): Promise<R[]>;
+  /** Any request, untyped: for operations the spec does not describe. Resolves to the parsed body. */
+  request<T = unknown>(method: HttpMethod, path: string, init?: RawRequestInit): ApiPromise<T>;
+}
+
+/** What a family package says about itself: its name and version for the User-Agent. */
+export interface ClientIdentity extends SdkIdentity {}
+
+/** Creates the shared client for a family's typed path map. */
+export function createApiClient<Paths extends object>(
+  options: ClientOptions,
+  identity?: ClientIdentity,
+): ApiClient<Paths> {
+  if (options === null || typeof options !== 'object')
+    throw new TypeError('client options are required');
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const base = baseUrlParts(baseUrl);
+  checkHeaders(options.headers, 'headers');
+  const settings = transportSettings(
+    options,
+    options.rateLimit === false ? undefined : (observe) => new RateLimiter(observe),
+  );
+  const headers = new Headers(options.headers);
+  const agent = userAgent(identity);
+  if (agent && !headers.has('user-agent')) headers.set('user-agent', agent);
+  const defaultCall = callSettings(settings, undefined);
+
+  const send = <T>(
+    method: string,
+    template: string,
+    init: InitArg<never> | CallParts | undefined,
+    call: CallOptions | undefined,
+    ids: boolean,
+  ): ApiPromise<T> => {
+    let request: OutgoingRequest;
+    let resolved: CallSettings;
+    try {
+      const parts = (typeof init === 'function' ? init() : (init ?? {})) as CallParts;
+      request = buildOutgoing(base, headers, method, template, parts, call?.headers, ids);
+      resolved = call ? callSettings(settings, call) : defaultCall;
+    } catch (error) {
+      return ApiPromise.rejected(withCall(error, method, template));
+    }
+    return new ApiPromise(exchange<T>(settings, resolved, request));
+  };
+  const typed =
+    (method: string) =>
+    (path: string, init?: InitArg<never>, call?: CallOptions) =>
+      send(method, path, init, call, true);
+
+  const client = {
+    raw: createRawClient<Paths>(settings, baseUrl, headers),
+    baseUrl,
+    get: typed('GET'),
+    post: typed('POST'),
+    put: typed('PUT'),
+    patch: typed('PATCH'),
+    delete: typed('DELETE'),
+    list(path: string, style: PagingStyle<unknown, unknown>, init: InitArg<never>, options: ListOptions = {}) {
+      let parts: CallParts;
+      try {
+        parts = (typeof init === 'function' ? init() : init) as CallParts;
+        // Checked now, so that a bad id or page start throws where the list is made.
+        buildOutgoing(base, headers, 'GET', path, parts, options.headers, true);
+      } catch (error) {
+        throw withCall(error, 'GET', path);
+      }
+      const start = parts.query?.[style.param] as PagePosition | undefined;
+      return new Paginator(
+        (position, call) =>
+          send<unknown>(
+            'GET',
+            path,
+            { ...parts, query: { ...parts.query, [style.param]: position } },
+            call,
+            true,
+          ).withResponse(),
+        style,
+        start,
+        options,
+      );
+    },
+    batch: (ids: readonly string[], sendChunk: (chunk: string[], index: number) => Promise<unknown>, options?: BatchOptions) =>
+      runBatches(ids, sendChunk, options),
+    request<T>(method: HttpMethod, path: string, init: RawRequestInit = {}): ApiPromise<T> {
+      const { params, body, ...call } = init;
+      return send<T>(method, path, { ...params, body }, call, false);
+    },
+  };
+  return Object.freeze(secretSafe(client, () => `ApiClient(${baseUrl})`)) as unknown as ApiClient<Paths>;
+}
+
+/** A refusal before sending, with the call it refused (method and path template). */
+function withCall(error: unknown, method: string, pathTemplate: string): unknown {
+  return error instanceof SdkError && !error.request
+    ? error.withContext({ request: { method, pathTemplate } })
+    : error;
+}
+
+/** The call's settings: the client's, with the call's own timeout, retry and signal. */
+function callSettings(s: TransportSettings, call: CallOptions | undefined): CallSettings {
+  if (call === undefined) return { signal: undefined, timeoutMs: s.timeoutMs, retry: s.retry };
+  if (call === null || typeof call !== 'object')
+    throw new ValidationError('options', 'must be an object');
+  const { timeoutMs } = call;
+  if (
+    timeoutMs !== undefined &&
+    (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0)
+  )
+    throw new ValidationError('timeoutMs', 'must be a positive number');
+  return {
+    signal: call.signal,
+    timeoutMs: timeoutMs ?? s.timeoutMs,
+    retry: resolveRetry(s.retry, call.retry),
+  };
+}
+
+/** Sends a typed call and reads its answer: the data, or the typed error of a non-2xx status. */
+async function exchange<T>(
+  s: TransportSettings,
+  call: CallSettings,
+  request: OutgoingRequest,
+): Promise<WithResponse<T>> {
+  const sent = await sendRequest(s, call, request);
+  const { response } = sent;
+  if (response.status < 200 || response.status > 299)
+    throw errorFromBytes(response, response.bytes, sent.request, s.scrubber);
+  return {
+    data: parseJson(response, sent.request) as T,
+    response: new ResponseInfo(response.status, response.headers, sent.request),
+  };
+}
+
+const decoder = /* @__PURE__ */ new TextDecoder();
+
+/**
+ * The JSON body of a 2xx answer; undefined when it is empty. A body that is not JSON (an HTML
+ * login page, plain text, a body cut short) is an InvalidResponseError that quotes nothing.
+ */
+function parseJson(response: ReceivedResponse, request: RequestContext): unknown {
+  if (response.bytes.byteLength === 0) return undefined;
+  const text = decoder.decode(response.bytes);
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvalidResponseError(
+      `${request.method} ${request.pathTemplate ?? request.path ?? ''} answered 2xx with a body that is not valid JSON`,
+      { request },
+    );
+  }
+}

@@ -1,0 +1,32 @@
+// `@x/runtime/internal`: what the family packages share and app code does not need. Not covered
+// by semver for users: it changes with the family packages that are released beside it.
+export { normalizeBaseUrl } from './base-url.js';
+export {
+  chunk,
+  MAX_IDS_PER_REQUEST,
+  runBatches,
+  runKindBatches,
+  uniqueIds,
+} from './batch.js';
+export type { CallInit, DataOf, InitArg } from './core/operation-types.js';
+export { runtimeTag, type SdkIdentity, userAgent } from './core/user-agent.js';
+export { LOG_LEVEL_ENV, loggingFromEnv, processEnv, readEnv } from './env.js';
+export { assertHeaderValue } from './headers.js';
+export {
+  cursorPaging,
+  offsetPaging,
+  type PagingStyle,
+  pageTokenPaging,
+  scimPaging,
+} from './paging/styles.js';
+export { redactAuthorization, SecretScrubber, secretSafe } from './redact.js';
+export { abortable } from './transport/sleep.js';
+export {
+  checkOptionalStrings,
+  integerInRange,
+  optionalEnum,
+  optionalInteger,
+  requireId,
+  requireObject,
+  requireString,
+} from './validate.js';

@@ -1,0 +1,85 @@
+// The settings every way of sending builds the same way: the full client (which adds a rate limiter
+// on top) and the lean requester. The rate limiter is only a type here, so that code which never
+// creates one (the token request of `@x/auth`) does not bundle it.
+import type { TokenProvider } from '../auth.js';
+import { ValidationError } from '../core/errors.js';
+import { createObserver, type ObserveOptions, type Observer } from '../core/observe.js';
+import { SecretScrubber } from '../redact.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { FetchLike } from './wire.js';
+import { DEFAULT_RETRY, type ResolvedRetryOptions, type RetryOptions, resolveRetry } from './retry-policy.js';
+
+export type { FetchLike };
+
+/** How requests are sent: the options the full client and the lean requester share. */
+export interface TransportOptions extends ObserveOptions {
+  /** Supplies bearer tokens: `staticToken(…)` or `clientCredentials(…)` from `@x/auth`. */
+  auth?: TokenProvider | undefined;
+  /** Retry settings (default: 2 retries, full-jitter backoff from 0.5 s to 8 s), or `false`. */
+  retry?: RetryOptions | false | undefined;
+  /** Timeout of each attempt in ms. Default 30000. */
+  timeoutMs?: number | undefined;
+  /** Largest response body accepted, in bytes. Default 32 MiB. */
+  maxResponseBytes?: number | undefined;
+  /** Further secret values (beyond the auth provider's) to mask in every error and event. */
+  secrets?: readonly string[] | undefined;
+  /** A fetch implementation to use instead of the global one. */
+  fetch?: FetchLike | undefined;
+  /**
+   * Extra `RequestInit` fields for every request, for what fetch itself configures: on Node,
+   * `{ dispatcher: new ProxyAgent(url) }` (from `undici`) for a proxy or custom TLS.
+   */
+  fetchOptions?: Record<string, unknown> | undefined;
+  /** Source of randomness for backoff jitter (tests pin it). */
+  random?: (() => number) | undefined;
+}
+
+/** The resolved settings the transport runs with. */
+export interface TransportSettings {
+  /** The caller's fetch, or undefined for the global one. */
+  readonly fetch: FetchLike | undefined;
+  readonly fetchOptions: Record<string, unknown> | undefined;
+  readonly auth: TokenProvider | undefined;
+  readonly retry: ResolvedRetryOptions;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  readonly limiter: RateLimiter | undefined;
+  readonly scrubber: SecretScrubber;
+  readonly observe: Observer | undefined;
+  readonly random: () => number;
+}
+
+/**
+ * Checks the options and builds the transport settings: the scrubber knows the auth provider's
+ * secrets and `options.secrets`; `limiter` is the caller's (none: requests are never held).
+ */
+export function transportSettings(
+  options: TransportOptions,
+  limiter?: (observe: Observer | undefined) => RateLimiter,
+): TransportSettings {
+  const scrubber = new SecretScrubber();
+  for (const secret of [...(options.auth?.secrets ?? []), ...(options.secrets ?? [])])
+    scrubber.add(secret);
+  if (options.fetchOptions !== undefined && (options.fetchOptions === null || typeof options.fetchOptions !== 'object'))
+    throw new ValidationError('fetchOptions', 'must be an object of RequestInit fields');
+  const observe = createObserver(options);
+  return {
+    fetch: options.fetch,
+    fetchOptions: options.fetchOptions,
+    auth: options.auth,
+    retry: resolveRetry(DEFAULT_RETRY, options.retry),
+    timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
+    maxResponseBytes: positive(options.maxResponseBytes, 32 * 1024 * 1024, 'maxResponseBytes'),
+    limiter: limiter?.(observe),
+    scrubber,
+    observe,
+    random: options.random ?? Math.random,
+  };
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new ValidationError(name, 'must be a positive number');
+  return value;
+}

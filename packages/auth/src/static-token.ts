@@ -21,5 +21,8 @@ export function staticToken(token: string): TokenProvider {
  * nothing that walks the object's own keys (a logger, a serializer) finds them.
  */
 export function hideSecrets(provider: TokenProvider, secrets: readonly string[]): void {
-  Object.defineProperty(provider, 'secrets', { value: Object.freeze([...secrets]), enumerable: false });
+  Object.defineProperty(provider, 'secrets', {
+    value: Object.freeze([...secrets]),
+    enumerable: false,
+  });
 }

@@ -11,7 +11,7 @@ export {
   type LegacyUser,
   type LegacyUserCreate,
   type LegacyUserRecover,
-  LegacyUsers,
   type LegacyUserStatus,
+  LegacyUsers,
 } from './resources/users.js';
 export { VERSION } from './version.js';

@@ -75,7 +75,9 @@ export async function runKindBatches<K extends string, R>(
     for (const [kind, chunks] of chunked) if (chunks[i]) request[kind] = chunks[i];
     return request;
   });
-  return inOrder(requests, send, (request) => Object.values<string[] | undefined>(request).flatMap((ids) => ids ?? []));
+  return inOrder(requests, send, (request) =>
+    Object.values<string[] | undefined>(request).flatMap((ids) => ids ?? []),
+  );
 }
 
 /** Sends the requests one after another; a failure gets the batch context. */

@@ -48,10 +48,9 @@ export function loggingFromEnv(
   const level = env[LOG_LEVEL_ENV]?.trim().toLowerCase();
   if (!level) return {};
   if (!(LEVELS as readonly string[]).includes(level))
-    throw new ConfigurationError(
-      `${LOG_LEVEL_ENV} must be one of ${LEVELS.join(', ')}`,
-      [LOG_LEVEL_ENV],
-    );
+    throw new ConfigurationError(`${LOG_LEVEL_ENV} must be one of ${LEVELS.join(', ')}`, [
+      LOG_LEVEL_ENV,
+    ]);
   return { logger: console, logLevel: level as LogLevel };
 }
 

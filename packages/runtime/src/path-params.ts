@@ -23,7 +23,8 @@ export function safePathSerializer(pathname: string, pathParams: Record<string, 
 }
 
 /** `user_id` -> `userId`: the argument name a resource method gives a path parameter. */
-const argumentName = (param: string) => param.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const argumentName = (param: string) =>
+  param.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /**
  * Refuses path parameter values that could change the route: missing or empty values, `.` and

@@ -88,7 +88,12 @@ type Call = (path: unknown, init?: Record<string, unknown>) => Promise<unknown>;
  * InvalidResponseError that quotes nothing.
  */
 function wrapCalls(raw: Client<never>, settings: TransportSettings): void {
-  const send = async (method: string, path: unknown, init: Record<string, unknown> | undefined, call: Call) => {
+  const send = async (
+    method: string,
+    path: unknown,
+    init: Record<string, unknown> | undefined,
+    call: Call,
+  ) => {
     try {
       const template = String(path);
       const options = init?.fetch ? init : { ...init, fetch: transportFetch(settings, template) };
@@ -107,7 +112,11 @@ function wrapCalls(raw: Client<never>, settings: TransportSettings): void {
     const original = methods[name]!;
     methods[name] = (path, init) => send(name, path, init, original);
   }
-  const request = raw.request as unknown as (m: unknown, p: unknown, i?: unknown) => Promise<unknown>;
+  const request = raw.request as unknown as (
+    m: unknown,
+    p: unknown,
+    i?: unknown,
+  ) => Promise<unknown>;
   (raw as unknown as { request: typeof request }).request = (method, path, init) =>
     send(String(method).toUpperCase(), path, init as Record<string, unknown> | undefined, (p, i) =>
       request(method, p, i),

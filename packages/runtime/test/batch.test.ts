@@ -85,7 +85,7 @@ describe('runBatches', () => {
     expect(sent).toEqual([0, 1]);
   });
 
-  it('an error that is not the SDK\'s passes through as it is', async () => {
+  it("an error that is not the SDK's passes through as it is", async () => {
     const boom = new TypeError('boom');
     await expect(runBatches(['a'], async () => Promise.reject(boom))).rejects.toBe(boom);
   });
@@ -124,9 +124,9 @@ describe('runKindBatches', () => {
     await expect(
       runKindBatches({ groupIds: [], identityIds: [] }, send, { field: 'members' }),
     ).rejects.toThrow(/members/);
-    await expect(runKindBatches({ groupIds: ['a', 3] }, send, { field: 'members' })).rejects.toThrow(
-      /groupIds\[1\]/,
-    );
+    await expect(
+      runKindBatches({ groupIds: ['a', 3] }, send, { field: 'members' }),
+    ).rejects.toThrow(/groupIds\[1\]/);
   });
 });
 

@@ -25,7 +25,10 @@ describe('readEnv', () => {
 describe('loggingFromEnv', () => {
   it('logs to the console at X_LOG_LEVEL, nothing when unset, and refuses unknown levels', () => {
     expect(loggingFromEnv({})).toEqual({});
-    expect(loggingFromEnv({ X_LOG_LEVEL: 'DEBUG' })).toEqual({ logger: console, logLevel: 'debug' });
+    expect(loggingFromEnv({ X_LOG_LEVEL: 'DEBUG' })).toEqual({
+      logger: console,
+      logLevel: 'debug',
+    });
     expect(() => loggingFromEnv({ X_LOG_LEVEL: 'loud' })).toThrow(ConfigurationError);
   });
 });

@@ -25,7 +25,12 @@ function recordingLogger() {
   const lines: { level: string; message: string; details: unknown }[] = [];
   const at = (level: string) => (message: string, details?: unknown) =>
     lines.push({ level, message, details });
-  const logger: Logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  const logger: Logger = {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+  };
   return { logger, lines };
 }
 
@@ -56,7 +61,13 @@ describe('hooks and onEvent', () => {
       'request GET /v2/users/u1 #2',
       'response 200 #2',
     ]);
-    expect(events.map((e) => e.type)).toEqual(['request', 'response', 'retry', 'request', 'response']);
+    expect(events.map((e) => e.type)).toEqual([
+      'request',
+      'response',
+      'retry',
+      'request',
+      'response',
+    ]);
     const text = JSON.stringify(events) + inspect(events, { depth: 9 });
     expect(text).not.toContain(TOKEN);
     expect(text).toContain('echo [redacted]');
@@ -67,12 +78,15 @@ describe('logger', () => {
   it('logs retries at info by default, and every request and response at debug', async () => {
     statuses = [503];
     const info = recordingLogger();
-    await createApiClient({ baseUrl: server.url, retry: { baseDelayMs: 1 }, logger: info.logger }).request(
-      'GET',
-      '/v2/users/u1',
-    );
+    await createApiClient({
+      baseUrl: server.url,
+      retry: { baseDelayMs: 1 },
+      logger: info.logger,
+    }).request('GET', '/v2/users/u1');
     expect(info.lines.map((l) => `${l.level}: ${l.message}`)).toEqual([
-      expect.stringMatching(/^info: GET \/v2\/users\/u1 attempt 1 failed \(server-error 503\); retrying in \d+ ms$/),
+      expect.stringMatching(
+        /^info: GET \/v2\/users\/u1 attempt 1 failed \(server-error 503\); retrying in \d+ ms$/,
+      ),
     ]);
 
     const debug = recordingLogger();

@@ -305,7 +305,9 @@ describe('Paginator', () => {
     const { list } = counting(
       (at) => (at < 3 ? { items: [], next: `t${at + 1}` } : { items: [at] }),
       {},
-      pageTokenPaging((raw: { items: number[]; next_page_token?: string }) => raw.items, { emptyPageEnds: false }),
+      pageTokenPaging((raw: { items: number[]; next_page_token?: string }) => raw.items, {
+        emptyPageEnds: false,
+      }),
     );
     expect(await list.toArray()).toEqual([3]);
   });
@@ -314,7 +316,7 @@ describe('Paginator', () => {
     const controller = new AbortController();
     let requests = 0;
     const list = new Paginator<number, { items: number[]; next_page_token: string }>(
-      async (at, call) => {
+      async (_at, call) => {
         requests++;
         if (requests === 2) controller.abort();
         if (call.signal?.aborted) throw new AbortError('aborted', { request: { method: 'GET' } });

@@ -1,9 +1,9 @@
 // Whatever string a caller passes as a path parameter, it can never change the route: it is
 // refused before sending, or it arrives as exactly one segment that decodes back to itself.
 import { createApiClient, ValidationError } from '@x/runtime';
-import { assertPathParams } from '../src/path-params.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertPathParams } from '../src/path-params.js';
 import { type FakeServer, send, startFakeServer } from './support/fake-server.js';
 import type { paths } from './support/paths.js';
 

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { RateWindow, UNKNOWN_RESET_MS } from '../src/transport/rate-window.js';
 
 type Step =
-  | { record: [remaining: number, resetSeconds: number, sentAt: number, now: number, inFlight?: number] }
+  | {
+      record: [
+        remaining: number,
+        resetSeconds: number,
+        sentAt: number,
+        now: number,
+        inFlight?: number,
+      ];
+    }
   | { block: [ms: number, now: number] }
   | { take: true };
 

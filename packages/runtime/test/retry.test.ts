@@ -111,11 +111,7 @@ describe('backoff defaults', () => {
     const f = scriptedFetch(status503);
     const { client } = setup(f);
     const more = capture(
-      client.get(
-        '/v2/users/{user_id}',
-        { path: { user_id: 'u1' } },
-        { retry: { maxRetries: 4 } },
-      ),
+      client.get('/v2/users/{user_id}', { path: { user_id: 'u1' } }, { retry: { maxRetries: 4 } }),
     );
     await vi.runAllTimersAsync();
     await more.settled;

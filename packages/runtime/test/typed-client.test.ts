@@ -17,7 +17,9 @@ type Json<T> = { headers: Record<string, unknown>; content: { 'application/json'
 interface paths {
   '/v2/users': {
     get: {
-      parameters: { query?: { page_size?: number; skip?: number; filter?: string; tag?: string[] } };
+      parameters: {
+        query?: { page_size?: number; skip?: number; filter?: string; tag?: string[] };
+      };
       responses: { 200: Json<{ users: { id: string }[]; total_size: number }> };
     };
     post: {
@@ -45,7 +47,10 @@ interface paths {
 }
 
 let server: FakeServer;
-let answer: (url: URL, body: string) => { status: number; body: unknown; headers?: Record<string, string> };
+let answer: (
+  url: URL,
+  body: string,
+) => { status: number; body: unknown; headers?: Record<string, string> };
 beforeAll(async () => {
   server = await startFakeServer((req, res) => {
     const a = answer(new URL(req.url, 'http://x'), req.body);
@@ -79,7 +84,9 @@ describe('typed calls', () => {
 
   it('POST sends JSON; query arrays are exploded as openapi-fetch does', async () => {
     await client().post('/v2/users', { body: { user: { username: 'ada' } } });
-    await client().get('/v2/users', { query: { filter: 'a eq "b"', tag: ['x', 'y'], skip: undefined } });
+    await client().get('/v2/users', {
+      query: { filter: 'a eq "b"', tag: ['x', 'y'], skip: undefined },
+    });
     expect(server.requests[0]?.body).toBe('{"user":{"username":"ada"}}');
     expect(server.requests[0]?.headers['content-type']).toBe('application/json');
     expect(server.requests[1]?.url).toBe('/v2/users?filter=a%20eq%20%22b%22&tag=x&tag=y');
@@ -87,7 +94,9 @@ describe('typed calls', () => {
 
   it('an empty 200 body is undefined; a body that is not JSON is an InvalidResponseError', async () => {
     answer = () => ({ status: 200, body: '' });
-    expect(await client().delete('/v2/users/{user_id}', { path: { user_id: 'u1' } })).toBeUndefined();
+    expect(
+      await client().delete('/v2/users/{user_id}', { path: { user_id: 'u1' } }),
+    ).toBeUndefined();
     answer = () => ({ status: 200, body: '<html>sign in</html>' });
     const error = await client()
       .get('/v2/users/{user_id}', { path: { user_id: 'u1' } })

@@ -74,18 +74,18 @@ export interface components {
          * @enum {string}
          */
         LegacyUserStatus: "USER_STATUS_UNSET" | "USER_STATUS_ACTIVE" | "USER_STATUS_SUSPENDED" | "USER_STATUS_DELETED";
-        /** @description A user of the legacy user-management API. The published schema marks no member as required, so every member is optional. */
+        /** @description A user of the legacy user-management API. Both operations return the whole user, so its identifiers, its names and its status are always present (GAPS.md, decisions); the timestamps may be absent. */
         LegacyUser: {
             /** @description Identifier of the user in the platform directory. */
-            readonly internal_id?: string;
+            readonly internal_id: string;
             /** @description Identifier of the user in the caller's database. */
-            external_id?: string;
+            external_id: string;
             /** @description E-mail address of the user. */
-            email?: string;
+            email: string;
             /** @description User name; returned as the ID token subject. */
-            user_name?: string;
+            user_name: string;
             /** @description Name shown for the user. */
-            display_name?: string;
+            display_name: string;
             /**
              * Format: date-time
              * @description When the user was created (UTC).
@@ -96,7 +96,7 @@ export interface components {
              * @description When the user was last modified (UTC).
              */
             readonly date_modified?: string;
-            status?: components["schemas"]["LegacyUserStatus"];
+            status: components["schemas"]["LegacyUserStatus"];
         };
     };
     responses: never;

@@ -66,7 +66,10 @@ function recoverBody(input: LegacyUserRecover): RecoverRequest {
 
 function deliveryMethod(input: { binding_token_delivery_method?: unknown }): DeliveryMethod {
   return (
-    optionalEnum(input.binding_token_delivery_method, 'binding_token_delivery_method', DELIVERY_METHODS) ??
-    'email'
+    optionalEnum(
+      input.binding_token_delivery_method,
+      'binding_token_delivery_method',
+      DELIVERY_METHODS,
+    ) ?? 'email'
   );
 }

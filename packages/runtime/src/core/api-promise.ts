@@ -37,6 +37,7 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#data;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: a Promise subclass's then, reading the data
   override then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,

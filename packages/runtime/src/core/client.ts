@@ -8,13 +8,13 @@
 // transport; `raw` is openapi-fetch's own client over the same transport, for every operation of
 // the spec with openapi-fetch's types and middleware.
 import type { Client } from 'openapi-fetch';
-import { type BatchOptions, runBatches } from '../batch.js';
 import { normalizeBaseUrl } from '../base-url.js';
+import { type BatchOptions, runBatches } from '../batch.js';
 import { checkHeaders } from '../headers.js';
 import type { PagePosition, PagingStyle } from '../paging/styles.js';
 import { createRawClient } from '../raw-client.js';
 import { secretSafe } from '../redact.js';
-import { sendRequest, type CallSettings } from '../transport/pipeline.js';
+import { type CallSettings, sendRequest } from '../transport/pipeline.js';
 import { RateLimiter } from '../transport/rate-limiter.js';
 import { resolveRetry } from '../transport/retry-policy.js';
 import { type TransportSettings, transportSettings } from '../transport/settings.js';
@@ -23,13 +23,7 @@ import { ApiPromise } from './api-promise.js';
 import { errorFromBytes } from './error-mapping.js';
 import { InvalidResponseError, type RequestContext, SdkError, ValidationError } from './errors.js';
 import type { HttpMethod } from './http-method.js';
-import type {
-  DataOf,
-  InitArg,
-  OperationOf,
-  PathsWith,
-  TypedMethod,
-} from './operation-types.js';
+import type { DataOf, InitArg, OperationOf, PathsWith, TypedMethod } from './operation-types.js';
 import type { CallOptions, ClientOptions, ListOptions } from './options.js';
 import { baseUrlParts, buildOutgoing, type CallParts } from './outgoing.js';
 import { Paginator } from './paginator.js';
@@ -135,10 +129,8 @@ export function createApiClient<Paths extends object>(
     }
     return new ApiPromise(exchange<T>(settings, resolved, request));
   };
-  const typed =
-    (method: string) =>
-    (path: string, init?: InitArg<never>, call?: CallOptions) =>
-      send(method, path, init, call, true);
+  const typed = (method: string) => (path: string, init?: InitArg<never>, call?: CallOptions) =>
+    send(method, path, init, call, true);
 
   const client = {
     raw: createRawClient<Paths>(settings, baseUrl, headers),
@@ -148,7 +140,12 @@ export function createApiClient<Paths extends object>(
     put: typed('PUT'),
     patch: typed('PATCH'),
     delete: typed('DELETE'),
-    list(path: string, style: PagingStyle<unknown, unknown>, init: InitArg<never>, options: ListOptions = {}) {
+    list(
+      path: string,
+      style: PagingStyle<unknown, unknown>,
+      init: InitArg<never>,
+      options: ListOptions = {},
+    ) {
       let parts: CallParts;
       try {
         parts = (typeof init === 'function' ? init() : init) as CallParts;
@@ -172,14 +169,19 @@ export function createApiClient<Paths extends object>(
         options,
       );
     },
-    batch: (ids: readonly string[], sendChunk: (chunk: string[], index: number) => Promise<unknown>, options?: BatchOptions) =>
-      runBatches(ids, sendChunk, options),
+    batch: (
+      ids: readonly string[],
+      sendChunk: (chunk: string[], index: number) => Promise<unknown>,
+      options?: BatchOptions,
+    ) => runBatches(ids, sendChunk, options),
     request<T>(method: HttpMethod, path: string, init: RawRequestInit = {}): ApiPromise<T> {
       const { params, body, ...call } = init;
       return send<T>(method, path, { ...params, body }, call, false);
     },
   };
-  return Object.freeze(secretSafe(client, () => `ApiClient(${baseUrl})`)) as unknown as ApiClient<Paths>;
+  return Object.freeze(
+    secretSafe(client, () => `ApiClient(${baseUrl})`),
+  ) as unknown as ApiClient<Paths>;
 }
 
 /** A refusal before sending, with the call it refused (method and path template). */

@@ -132,7 +132,8 @@ export function errorFromBytes(
   request: RequestContext,
   scrubber?: SecretScrubber,
 ): ApiError {
-  const cut = bytes.byteLength > MAX_ERROR_BODY_BYTES ? bytes.subarray(0, MAX_ERROR_BODY_BYTES) : bytes;
+  const cut =
+    bytes.byteLength > MAX_ERROR_BODY_BYTES ? bytes.subarray(0, MAX_ERROR_BODY_BYTES) : bytes;
   return errorFromText(response, decoder.decode(cut), request, scrubber);
 }
 

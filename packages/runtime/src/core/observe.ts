@@ -125,7 +125,9 @@ export function createObserver(options: ObserveOptions): Observer | undefined {
       case 'rate-limit-wait':
         safely(() => hooks?.onRateLimitWait?.(event));
         if (log && level >= LEVELS.info)
-          safely(() => log.info(`rate limit reached; holding requests for ${event.waitMs} ms`, event));
+          safely(() =>
+            log.info(`rate limit reached; holding requests for ${event.waitMs} ms`, event),
+          );
         break;
     }
   };

@@ -39,7 +39,9 @@ export type PageFetcher<Raw> = (
  * `pages()` for every page, `toArray()` to collect. Each iteration starts from the first page.
  * Nothing is fetched until one of these is used.
  */
-export class Paginator<Item, Raw = unknown> implements AsyncIterable<Item>, PromiseLike<Page<Item, Raw>> {
+export class Paginator<Item, Raw = unknown>
+  implements AsyncIterable<Item>, PromiseLike<Page<Item, Raw>>
+{
   readonly #fetchPage: PageFetcher<Raw>;
   readonly #style: PagingStyle<Raw, Item>;
   readonly #start: PagePosition | undefined;
@@ -90,8 +92,7 @@ export class Paginator<Item, Raw = unknown> implements AsyncIterable<Item>, Prom
     let delivered = 0;
     try {
       for (let number = 1; number <= maxPages; number++) {
-        const page = await (pending ??
-          this.#page(number, position, call, number - 1, delivered));
+        const page = await (pending ?? this.#page(number, position, call, number - 1, delivered));
         pending = undefined;
         let next = page.next;
         if (next !== undefined && style.serverPositions) {
@@ -159,8 +160,11 @@ export class Paginator<Item, Raw = unknown> implements AsyncIterable<Item>, Prom
     const style = this.#style;
     const items = style.items(result.data);
     const next =
-      items.length === 0 && style.emptyPageEnds ? undefined : style.next(result.data, position, items);
-    const load = (at: PagePosition) => this.#page(number + 1, at, call, number, itemsDelivered + items.length);
+      items.length === 0 && style.emptyPageEnds
+        ? undefined
+        : style.next(result.data, position, items);
+    const load = (at: PagePosition) =>
+      this.#page(number + 1, at, call, number, itemsDelivered + items.length);
     return {
       items,
       raw: result.data,
@@ -175,7 +179,9 @@ export class Paginator<Item, Raw = unknown> implements AsyncIterable<Item>, Prom
           throw new PagingLoopError(
             `the server sent the same ${style.option} twice; paging would never end`,
             { request: result.response.request },
-          ).withContext({ paging: context(number + 1, next, number, itemsDelivered + items.length) });
+          ).withContext({
+            paging: context(number + 1, next, number, itemsDelivered + items.length),
+          });
         return load(next);
       },
     };

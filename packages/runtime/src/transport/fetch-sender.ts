@@ -9,7 +9,12 @@ import {
   SdkError,
   TimeoutError,
 } from '../core/errors.js';
-import { type AttemptLimits, describe, type OutgoingRequest, type ReceivedResponse } from './wire.js';
+import {
+  type AttemptLimits,
+  describe,
+  type OutgoingRequest,
+  type ReceivedResponse,
+} from './wire.js';
 
 export async function fetchSender(
   request: OutgoingRequest,
@@ -45,7 +50,8 @@ export async function fetchSender(
       bytes,
     };
   } catch (error) {
-    if (error instanceof SdkError) throw error.request ? error : error.withContext({ request: context });
+    if (error instanceof SdkError)
+      throw error.request ? error : error.withContext({ request: context });
     if (signal?.aborted)
       throw new AbortError('the call was aborted', { request: context, cause: signal.reason });
     if (timedOut) throw new TimeoutError(timeoutMs, { request: context });

@@ -18,10 +18,9 @@ import {
   TimeoutError,
   ValidationError,
 } from '../core/errors.js';
-import { isHeaderValueSafe } from '../headers.js';
 import { requestIdOf } from '../core/response-info.js';
+import { isHeaderValueSafe } from '../headers.js';
 import { fetchSender } from './fetch-sender.js';
-import { type OutgoingRequest, type ReceivedResponse, type Sender, describe } from './wire.js';
 import {
   backoffDelay,
   decideAfterResponse,
@@ -31,6 +30,7 @@ import {
 } from './retry-policy.js';
 import type { TransportSettings } from './settings.js';
 import { abortable, abortErrorFrom, sleep } from './sleep.js';
+import { describe, type OutgoingRequest, type ReceivedResponse, type Sender } from './wire.js';
 
 /** The per-call settings: the client's, with the call's own options folded in. */
 export interface CallSettings {
@@ -59,10 +59,7 @@ type Outcome =
   | { response: ReceivedResponse; error?: undefined; token: string | undefined }
   | { response?: undefined; error: SdkError; token: string | undefined };
 
-type Decision =
-  | { kind: 'done' }
-  | { kind: 'refresh' }
-  | ({ kind: 'retry' } & RetryDecision);
+type Decision = { kind: 'done' } | { kind: 'refresh' } | ({ kind: 'retry' } & RetryDecision);
 
 /** Sends a call: the loop of attempts (see the file header). */
 export async function sendRequest(
@@ -232,7 +229,7 @@ function scrubbed(s: TransportSettings, value: string | undefined): string | und
  * (a token provider's own failure) as a ConnectionError.
  */
 function asSdkError(error: unknown, context: RequestContext): SdkError {
-  if (error instanceof SdkError) return error.request ? error : error.withContext({ request: context });
+  if (error instanceof SdkError)
+    return error.request ? error : error.withContext({ request: context });
   return new ConnectionError(describe(error), { request: context, cause: error });
 }
-

@@ -37,7 +37,10 @@ export class RateLimiter {
     maxWaitMs = Number.POSITIVE_INFINITY,
     request?: RequestContext,
   ): Promise<void> | undefined {
-    if (this.#learned && this.#window.waitFor(Date.now(), maxWaitMs, this.#inFlight) === undefined) {
+    if (
+      this.#learned &&
+      this.#window.waitFor(Date.now(), maxWaitMs, this.#inFlight) === undefined
+    ) {
       this.#take();
       return undefined;
     }

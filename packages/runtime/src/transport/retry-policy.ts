@@ -20,7 +20,9 @@ export interface RetryOptions {
   retryNonIdempotent?: boolean | undefined;
 }
 
-export type ResolvedRetryOptions = { readonly [K in keyof RetryOptions]-?: Exclude<RetryOptions[K], undefined> };
+export type ResolvedRetryOptions = {
+  readonly [K in keyof RetryOptions]-?: Exclude<RetryOptions[K], undefined>;
+};
 
 export const DEFAULT_RETRY: ResolvedRetryOptions = /* @__PURE__ */ Object.freeze({
   maxRetries: 2,
@@ -71,7 +73,12 @@ export function mayRetryStatus(
 }
 
 /** Why an attempt is tried again. */
-export type RetryReason = 'rate-limited' | 'server-error' | 'connection' | 'timeout' | 'unauthorized';
+export type RetryReason =
+  | 'rate-limited'
+  | 'server-error'
+  | 'connection'
+  | 'timeout'
+  | 'unauthorized';
 
 /** What to do after an answered attempt that is not a success. */
 export interface RetryDecision {

@@ -6,8 +6,13 @@ import { ValidationError } from '../core/errors.js';
 import { createObserver, type ObserveOptions, type Observer } from '../core/observe.js';
 import { SecretScrubber } from '../redact.js';
 import type { RateLimiter } from './rate-limiter.js';
+import {
+  DEFAULT_RETRY,
+  type ResolvedRetryOptions,
+  type RetryOptions,
+  resolveRetry,
+} from './retry-policy.js';
 import type { FetchLike } from './wire.js';
-import { DEFAULT_RETRY, type ResolvedRetryOptions, type RetryOptions, resolveRetry } from './retry-policy.js';
 
 export type { FetchLike };
 
@@ -60,7 +65,10 @@ export function transportSettings(
   const scrubber = new SecretScrubber();
   for (const secret of [...(options.auth?.secrets ?? []), ...(options.secrets ?? [])])
     scrubber.add(secret);
-  if (options.fetchOptions !== undefined && (options.fetchOptions === null || typeof options.fetchOptions !== 'object'))
+  if (
+    options.fetchOptions !== undefined &&
+    (options.fetchOptions === null || typeof options.fetchOptions !== 'object')
+  )
     throw new ValidationError('fetchOptions', 'must be an object of RequestInit fields');
   const observe = createObserver(options);
   return {

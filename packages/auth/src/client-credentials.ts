@@ -25,6 +25,11 @@ export interface ClientCredentialsOptions {
   /** Retries of the token request. Token requests are safe to repeat, so 5xx are retried. */
   retry?: RetryOptions | false;
   fetch?: FetchLike;
+  /**
+   * Extra RequestInit fields for the token request, as for an API client: on Node
+   * `{ dispatcher: new ProxyAgent(url) }` from `undici` for a proxy or custom TLS.
+   */
+  fetchOptions?: Record<string, unknown>;
 }
 
 interface CachedToken {
@@ -73,6 +78,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   const http = createHttpRequester({
     secrets,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.fetchOptions ? { fetchOptions: options.fetchOptions } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
   const refreshBeforeMs = (options.refreshBeforeExpirySeconds ?? 60) * 1000;

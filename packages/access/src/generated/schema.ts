@@ -249,9 +249,39 @@ export interface paths {
         };
         /**
          * List a group's roles
-         * @description Lists the roles of one resource server that the group holds (at most 200 per page, default 20). A resource server that does not exist gives 409.
+         * @description Lists the roles of one resource server that the group holds (at most 200 per page, default 20). `resource_server_id` is required and non-empty; a resource server that does not exist gives 409.
          */
         get: operations["listGroupRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}/sso-configs": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the group. */
+                group_id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a group's SSO configurations
+         * @description Lists the SSO configurations the group is assigned to (at most 200 per page, default 20). Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        get: operations["listGroupSsoConfigs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -305,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Delete identities in a batch
-         * @description Deletes 1 to 1000 identities. A repeated id fails the request; an invalid id fails the request and nothing is deleted.
+         * @description Deletes 1 to 1000 identities. A repeated id fails the request; an invalid id fails the request and nothing is deleted (the status of such a failure is not published).
          */
         post: operations["batchDeleteIdentities"];
         delete?: never;
@@ -392,9 +422,374 @@ export interface paths {
         };
         /**
          * List an identity's roles
-         * @description Lists the roles of one resource server that the identity holds (at most 200 per page, default 20). A resource server that does not exist gives 409.
+         * @description Lists the roles the identity holds (at most 200 per page, default 20), optionally only those of one resource server. A resource server that does not exist gives 409.
          */
         get: operations["listIdentityRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/sso-configs": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an identity's SSO configurations
+         * @description Lists the SSO configurations the identity is assigned to (at most 200 per page, default 20). Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        get: operations["listIdentitySsoConfigs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/sso-configs/{sso_config_id}/is-identity-assigned": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Check whether an identity is assigned to an SSO configuration
+         * @description Checks whether the identity is assigned to the SSO configuration. The answer is an empty object; what the platform returns for an identity that is not assigned is not published. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        get: operations["checkIdentitySsoConfigAssignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an identity's credentials
+         * @description Lists the credentials bound to the identity (at most 200 per page; the default page size is not published).
+         */
+        get: operations["listCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/credentials/{credential_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+                /** @description Identifier of the credential. */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a credential
+         * @description Returns one credential of the identity.
+         */
+        get: operations["getCredential"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/credentials/{credential_id}:revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+                /** @description Identifier of the credential. */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a credential
+         * @description Revokes the credential; the response is the credential in state `REVOKED`.
+         */
+        post: operations["revokeCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/credential-binding-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an identity's credential binding jobs
+         * @description Lists the credential binding jobs of the identity (at most 200 per page; the default page size is not published).
+         */
+        get: operations["listCredentialBindingJobs"];
+        put?: never;
+        /**
+         * Create a credential binding job
+         * @description Starts a job that binds a new credential to the identity. With `delivery_method` `RETURN` the binding link comes back in the response (`credential_binding_link`); with `EMAIL` it is e-mailed to the identity. `credential_id` is set on the job once a credential was bound.
+         */
+        post: operations["createCredentialBindingJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/credential-binding-jobs/{credential_binding_job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+                /** @description Identifier of the credential binding job. */
+                credential_binding_job_id: components["parameters"]["CredentialBindingJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a credential binding job
+         * @description Returns one credential binding job of the identity.
+         */
+        get: operations["getCredentialBindingJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/credential-binding-jobs/{credential_binding_job_id}:revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+                /** @description Identifier of the credential binding job. */
+                credential_binding_job_id: components["parameters"]["CredentialBindingJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a credential binding job
+         * @description Revokes the job so that its link can no longer bind a credential; the response is the job in state `REVOKED`. The body is an empty object.
+         */
+        post: operations["revokeCredentialBindingJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/batch-credential-binding-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a batch credential binding job
+         * @description Starts one credential binding job for each of 1 to 1000 identities, all from the same job template. `listBatchCredentialBindingJobResults` returns the per-identity jobs. Rate limited: 429 carries the `RateLimit-*` headers.
+         */
+        post: operations["createBatchCredentialBindingJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/batch-credential-binding-jobs/{batch_credential_binding_job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the batch credential binding job. */
+                batch_credential_binding_job_id: components["parameters"]["BatchCredentialBindingJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a batch credential binding job
+         * @description Returns one batch credential binding job of the realm.
+         */
+        get: operations["getBatchCredentialBindingJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/batch-credential-binding-jobs/{batch_credential_binding_job_id}:listResults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the batch credential binding job. */
+                batch_credential_binding_job_id: components["parameters"]["BatchCredentialBindingJobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the results of a batch credential binding job
+         * @description Lists the per-identity credential binding jobs of the batch (at most 200 per page), with the counts of succeeded, failed and pending jobs. The response carries `next_page_token` while more pages follow; send it back as `page_token` (the family's paging rule: the published operation lists no query parameters).
+         */
+        get: operations["listBatchCredentialBindingJobResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/themes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a theme
+         * @description Creates a theme in the realm. A conflict with an existing theme gives 409.
+         */
+        post: operations["createTheme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/themes/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the active theme
+         * @description Returns the theme the realm uses now.
+         */
+        get: operations["getActiveTheme"];
         put?: never;
         post?: never;
         delete?: never;
@@ -454,7 +849,7 @@ export interface paths {
         put?: never;
         /**
          * Create an application
-         * @description Creates an OAuth 2.0 or OIDC application in the realm.
+         * @description Creates an OAuth 2.0 or OIDC application in the realm. `protocol_config` is selected by its `type` (`oauth2` or `oidc`); the server assigns `client_id` and `client_secret`.
          */
         post: operations["createApplication"];
         delete?: never;
@@ -493,386 +888,33 @@ export interface paths {
         head?: never;
         /**
          * Update an application
-         * @description Partial update of an application; only the attributes sent change.
+         * @description Partial update of an application; only the attributes sent change. A `protocol_config` that is sent carries its `type`.
          */
         patch: operations["updateApplication"];
         trace?: never;
     };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/authenticator-configs": {
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}/sso-configs-id": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
             path: {
                 /** @description Identifier of the tenant. */
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the application. */
+                application_id: components["parameters"]["ApplicationId"];
             };
             cookie?: never;
         };
         /**
-         * List authenticator configurations
-         * @description Lists the authenticator configurations of the realm (at most 100 per page, default 100).
+         * Get the SSO configuration of an application
+         * @description Returns the id of the SSO configuration the application belongs to. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
          */
-        get: operations["listAuthenticatorConfigs"];
-        put?: never;
-        /**
-         * Create an authenticator configuration
-         * @description Creates an authenticator configuration (embedded SDK, hosted web, console or platform). The wrapper key of the body, if any, is not published, so the body is an open object; the resource's writable fields are `display_name` and `config`.
-         */
-        post: operations["createAuthenticatorConfig"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/authenticator-configs/{authenticator_config_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the authenticator configuration. */
-                authenticator_config_id: components["parameters"]["AuthenticatorConfigId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Get an authenticator configuration
-         * @description Returns one authenticator configuration of the realm.
-         */
-        get: operations["getAuthenticatorConfig"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete an authenticator configuration
-         * @description Deletes one authenticator configuration.
-         */
-        delete: operations["deleteAuthenticatorConfig"];
-        options?: never;
-        head?: never;
-        /**
-         * Update an authenticator configuration
-         * @description Partial update of an authenticator configuration; only the attributes sent change.
-         */
-        patch: operations["updateAuthenticatorConfig"];
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * List SSO configurations
-         * @description Lists the SSO configurations of the realm (at most 200 per page, default 20), optionally only some types or only (non-)migrated ones. Takes the `x-correlation_id` header and returns it.
-         */
-        get: operations["listSsoConfigs"];
-        put?: never;
-        /**
-         * Create an SSO configuration
-         * @description Creates an SSO configuration. `display_name` and a typed `payload` are required; the fields of each payload kind beyond `type` are not published.
-         */
-        post: operations["createSsoConfig"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the SSO configuration. */
-                sso_config_id: components["parameters"]["SsoConfigId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Get an SSO configuration
-         * @description Returns one SSO configuration. Its update and delete operations exist but their methods and paths are not published.
-         */
-        get: operations["getSsoConfig"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/sso-configs/{sso_config_id}/is-identity-assigned": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the identity. */
-                identity_id: components["parameters"]["IdentityId"];
-                /** @description Identifier of the SSO configuration. */
-                sso_config_id: components["parameters"]["SsoConfigId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Check whether an identity is assigned to an SSO configuration
-         * @description Checks whether the identity is assigned to the SSO configuration. The response is an empty object; the response when the identity is not assigned is not published.
-         */
-        get: operations["checkIdentitySsoConfigAssignment"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}/groups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the SSO configuration. */
-                sso_config_id: components["parameters"]["SsoConfigId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * List the groups associated with an SSO configuration
-         * @description Returns a listing of the groups associated with the SSO configuration. The shape of the listing is not published, so the response is an open object.
-         */
-        get: operations["listSsoConfigGroups"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
-                resource_server_id: components["parameters"]["ResourceServerId"];
-                /** @description Identifier of the role. */
-                role_id: components["parameters"]["RoleId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete a role
-         * @description Deletes a role. It succeeds only when the role has no scopes and no members; otherwise 409.
-         */
-        delete: operations["deleteRole"];
-        options?: never;
-        head?: never;
-        /**
-         * Update a role
-         * @description Partial update of a role's display name and description. Role create, list and retrieve are not published.
-         */
-        patch: operations["updateRole"];
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:addMembers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
-                resource_server_id: components["parameters"]["ResourceServerId"];
-                /** @description Identifier of the role. */
-                role_id: components["parameters"]["RoleId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add members to a role
-         * @description Gives the role to groups and identities. Send 1 to 1000 ids of each kind, at least one id overall.
-         */
-        post: operations["addRoleMembers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:deleteMembers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
-                resource_server_id: components["parameters"]["ResourceServerId"];
-                /** @description Identifier of the role. */
-                role_id: components["parameters"]["RoleId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Remove members from a role
-         * @description Takes the role from groups and identities. Send 1 to 1000 ids of each kind, at least one id overall.
-         */
-        post: operations["deleteRoleMembers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:listMembers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
-                resource_server_id: components["parameters"]["ResourceServerId"];
-                /** @description Identifier of the role. */
-                role_id: components["parameters"]["RoleId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * List a role's members
-         * @description Lists the groups and identities that hold the role, each kind paged separately (at most 200 per page, default 20). `groups_skip` and `identities_skip` are not kept by the page token and must be repeated.
-         */
-        get: operations["listRoleMembers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:addScopes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
-                resource_server_id: components["parameters"]["ResourceServerId"];
-                /** @description Identifier of the role. */
-                role_id: components["parameters"]["RoleId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add scopes to a role
-         * @description Adds 1 to 1000 scopes of the role's resource server to the role.
-         */
-        post: operations["addRoleScopes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:deleteScopes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
-                resource_server_id: components["parameters"]["ResourceServerId"];
-                /** @description Identifier of the role. */
-                role_id: components["parameters"]["RoleId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Remove scopes from a role
-         * @description Removes 1 to 1000 scopes from the role.
-         */
-        post: operations["deleteRoleScopes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:listScopes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
-                resource_server_id: components["parameters"]["ResourceServerId"];
-                /** @description Identifier of the role. */
-                role_id: components["parameters"]["RoleId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * List a role's scopes
-         * @description Lists the scopes of the role (at most 200 per page, default 20). The fields of the scope record are not published.
-         */
-        get: operations["listRoleScopes"];
+        get: operations["getApplicationSsoConfigId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -897,7 +939,7 @@ export interface paths {
         };
         /**
          * List an application's tokens
-         * @description Lists the tokens the application issued, optionally only those of one kind of principal or one principal. The fields of the token record are not published.
+         * @description Lists the tokens the application issued (at most 100 per page, default 100), optionally only those of one kind of principal or one principal. The response carries `next_page_token` while more pages follow; send it back as `page_token`.
          */
         get: operations["listTokens"];
         put?: never;
@@ -964,6 +1006,812 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/authenticator-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List authenticator configurations
+         * @description Lists the authenticator configurations of the realm (at most 100 per page, default 100).
+         */
+        get: operations["listAuthenticatorConfigs"];
+        put?: never;
+        /**
+         * Create an authenticator configuration
+         * @description Creates an authenticator configuration. The body wraps it under `authenticator_config`; its `config` is selected by `type` (`embedded`, `hosted_web`, `console` or `platform`), each kind with its own fields.
+         */
+        post: operations["createAuthenticatorConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/authenticator-configs/{authenticator_config_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the authenticator configuration. */
+                authenticator_config_id: components["parameters"]["AuthenticatorConfigId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an authenticator configuration
+         * @description Returns one authenticator configuration of the realm.
+         */
+        get: operations["getAuthenticatorConfig"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an authenticator configuration
+         * @description Deletes one authenticator configuration.
+         */
+        delete: operations["deleteAuthenticatorConfig"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an authenticator configuration
+         * @description Partial update of an authenticator configuration; only the attributes sent change. A `config` that is sent carries its `type`.
+         */
+        patch: operations["updateAuthenticatorConfig"];
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List resource servers
+         * @description Lists the resource servers of the realm (at most 100 per page; the default page size is not published).
+         */
+        get: operations["listResourceServers"];
+        put?: never;
+        /**
+         * Create a resource server
+         * @description Creates a resource server: an API that applications can be granted access to, with the scopes it defines.
+         */
+        post: operations["createResourceServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a resource server
+         * @description Returns one resource server of the realm.
+         */
+        get: operations["getResourceServer"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a resource server
+         * @description Deletes one resource server.
+         */
+        delete: operations["deleteResourceServer"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a resource server
+         * @description Partial update of a resource server; only the attributes sent change. Roles keep their scopes when the resource server's scopes change: update them by hand.
+         */
+        patch: operations["updateResourceServer"];
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List roles
+         * @description Lists the roles of the resource server (at most 200 per page, default 20).
+         */
+        get: operations["listRoles"];
+        put?: never;
+        /**
+         * Create a role
+         * @description Creates a role of the resource server. Its scopes are added with `addRoleScopes` and its members with `addRoleMembers`.
+         */
+        post: operations["createRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+                /** @description Identifier of the role. */
+                role_id: components["parameters"]["RoleId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a role
+         * @description Returns one role of the resource server.
+         */
+        get: operations["getRole"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a role
+         * @description Deletes a role. It succeeds only when the role has no scopes and no members; otherwise 409.
+         */
+        delete: operations["deleteRole"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a role
+         * @description Partial update of a role's display name and description.
+         */
+        patch: operations["updateRole"];
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:addMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+                /** @description Identifier of the role. */
+                role_id: components["parameters"]["RoleId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add members to a role
+         * @description Gives the role to groups and identities. Send 1 to 1000 ids of each kind, at least one id overall.
+         */
+        post: operations["addRoleMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:deleteMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+                /** @description Identifier of the role. */
+                role_id: components["parameters"]["RoleId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove members from a role
+         * @description Takes the role from groups and identities. Send 1 to 1000 ids of each kind, at least one id overall.
+         */
+        post: operations["deleteRoleMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:listMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+                /** @description Identifier of the role. */
+                role_id: components["parameters"]["RoleId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a role's members
+         * @description Lists the groups and identities that hold the role, each kind paged separately (at most 200 per page, default 20). `groups_skip` and `identities_skip` are not kept by the page token and must be repeated.
+         */
+        get: operations["listRoleMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:addScopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+                /** @description Identifier of the role. */
+                role_id: components["parameters"]["RoleId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add scopes to a role
+         * @description Adds 1 to 1000 scopes of the role's resource server to the role.
+         */
+        post: operations["addRoleScopes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:deleteScopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+                /** @description Identifier of the role. */
+                role_id: components["parameters"]["RoleId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove scopes from a role
+         * @description Removes 1 to 1000 scopes from the role.
+         */
+        post: operations["deleteRoleScopes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:listScopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+                /** @description Identifier of the role. */
+                role_id: components["parameters"]["RoleId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a role's scopes
+         * @description Lists the scopes of the role (at most 200 per page, default 20).
+         */
+        get: operations["listRoleScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List SSO configurations
+         * @description Lists the SSO configurations of the realm (at most 200 per page, default 20), optionally only some types or only (non-)migrated ones. Each item carries a summary of its payload. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        get: operations["listSsoConfigs"];
+        put?: never;
+        /**
+         * Create an SSO configuration
+         * @description Creates an SSO configuration. `display_name` and a `payload` selected by its `type` are required; each kind has its own fields. The response carries the fields the server assigned (for example the application it created). Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        post: operations["createSsoConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an SSO configuration
+         * @description Returns one SSO configuration with its full payload. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        get: operations["getSsoConfig"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an SSO configuration
+         * @description Deletes one SSO configuration. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        delete: operations["deleteSsoConfig"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an SSO configuration
+         * @description Partial update of an SSO configuration's payload. The body is `{sso_config: <partial payload>}`: the payload's `type` is required and only the fields sent change. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        patch: operations["updateSsoConfig"];
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}:addIdentities": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign identities to an SSO configuration
+         * @description Assigns 1 to 1000 identities to the SSO configuration. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        post: operations["addSsoConfigIdentities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}:deleteIdentities": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unassign identities from an SSO configuration
+         * @description Removes the direct assignment of 1 to 1000 identities from the SSO configuration. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        post: operations["deleteSsoConfigIdentities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}:listIdentityAssociations": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the identities associated with an SSO configuration
+         * @description Lists the identities assigned to the SSO configuration directly or through a group (then with `group_id` and `group_display_name`), at most 200 per page. The same identity can appear more than once, and a page can be empty while more follow: keep requesting pages while the response carries a `next_page_token`, even after an empty page, and stop only when none comes back. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        get: operations["listSsoConfigIdentityAssociations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}:addGroups": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign groups to an SSO configuration
+         * @description Assigns 1 to 1000 groups to the SSO configuration; their members become associated identities. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        post: operations["addSsoConfigGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}:deleteGroups": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unassign groups from an SSO configuration
+         * @description Removes 1 to 1000 groups from the SSO configuration. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        post: operations["deleteSsoConfigGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}:listGroupAssociations": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the groups assigned to an SSO configuration
+         * @description Lists the groups assigned to the SSO configuration, each with its member count. Not paged. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        get: operations["listSsoConfigGroupAssociations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the groups associated with an SSO configuration (listing)
+         * @description Returns a listing of the groups associated with the SSO configuration, as the platform reference describes it. The shape of the listing is not published, so the response is an open object. `listSsoConfigGroupAssociations` returns the typed list.
+         */
+        get: operations["listSsoConfigGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}/is-group-assigned": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check whether any of some groups is assigned to an SSO configuration
+         * @description Answers whether any of the groups sent is assigned to the SSO configuration. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        post: operations["checkGroupSsoConfigAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}/test": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test an SSO configuration
+         * @description Tests the identity providers and OIDC applications the SSO configuration uses and reports the outcome of each. Takes no body. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        post: operations["testSsoConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/identity-providers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List identity providers
+         * @description Lists the identity providers of the realm (the page size limits are not published). Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        get: operations["listIdentityProviders"];
+        put?: never;
+        /**
+         * Create an identity provider
+         * @description Creates an external OIDC identity provider in the realm. The body is not wrapped: `{display_name, protocol_config}`, both required. The response is the created identity provider. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        post: operations["createIdentityProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/identity-providers/{identity_provider_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity provider. */
+                identity_provider_id: components["parameters"]["IdentityProviderId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an identity provider
+         * @description Returns one identity provider of the realm. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        get: operations["getIdentityProvider"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an identity provider
+         * @description Deletes one identity provider. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        delete: operations["deleteIdentityProvider"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an identity provider
+         * @description Partial update of an identity provider, wrapped as `{identity_provider: {...}}`. A `protocol_config` that is sent carries its `type`; its other fields are optional. Takes the `x-correlation_id` header and returns it as `x-correlation-id`.
+         */
+        patch: operations["updateIdentityProvider"];
+        trace?: never;
+    };
+    "/v1/tenants/{tenant_id}/realms/{realm_id}/flow-type-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the launch mechanisms of a realm
+         * @description Returns, for each platform, which authentication flow types (launch mechanisms) are enabled and valid.
+         */
+        get: operations["getFlowTypeConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the launch mechanisms of a realm
+         * @description Partial update of the flow type configuration: send only the platforms and flow types that change. The body is the platform map itself (not wrapped).
+         */
+        patch: operations["updateFlowTypeConfig"];
+        trace?: never;
+    };
     "/Users": {
         parameters: {
             query?: never;
@@ -973,13 +1821,13 @@ export interface paths {
         };
         /**
          * List SCIM users
-         * @description Lists users. Filtering supports only `eq` and `ne` on `userName` and `externalId`. `count` defaults to 0, which returns no resources; send a count (at most 1000) to get users. `startIndex` is 1-based.
+         * @description Lists users. Filtering supports only `eq` and `ne` on `userName` and `externalId`. `count` defaults to 0, which returns no resources; send a count (at most 1000) to get users. `startIndex` is 1-based. Order is undefined.
          */
         get: operations["listScimUsers"];
         put?: never;
         /**
          * Create a SCIM user
-         * @description Creates a user (an identity) through SCIM.
+         * @description Creates a user (an identity) through SCIM. The body is the SCIM user itself.
          */
         post: operations["createScimUser"];
         delete?: never;
@@ -1087,7 +1935,7 @@ export interface paths {
         };
         /**
          * List SCIM resource types
-         * @description Discovery: the resource types the SCIM server supports (RFC 7644 section 4). The family A response body is not published, so it is typed as an open object.
+         * @description Discovery: the resource types the SCIM server supports (RFC 7644 section 4).
          */
         get: operations["listScimResourceTypes"];
         put?: never;
@@ -1107,7 +1955,7 @@ export interface paths {
         };
         /**
          * List SCIM schemas
-         * @description Discovery: the schemas the SCIM server supports (RFC 7644 section 4). The family A response body is not published, so it is typed as an open object.
+         * @description Discovery: the schemas the SCIM server supports (RFC 7644 section 4).
          */
         get: operations["listScimSchemas"];
         put?: never;
@@ -1127,7 +1975,7 @@ export interface paths {
         };
         /**
          * Get the SCIM service provider configuration
-         * @description Discovery: the SCIM features the server supports (RFC 7643 section 5). The family A values are not published, so the body is typed as an open object.
+         * @description Discovery: the SCIM features the server supports (RFC 7643 section 5).
          */
         get: operations["getScimServiceProviderConfig"];
         put?: never;
@@ -1158,18 +2006,22 @@ export interface components {
          * @description When the resource was last updated (RFC 3339, UTC).
          */
         UpdateTime: string;
+        /** @description Identifier of the tenant the resource belongs to (read-only). */
+        TenantIdField: string;
+        /** @description Identifier of the realm the resource belongs to (read-only). */
+        RealmIdField: string;
         /** @description Token of the next page, to send as `page_token`. Absent (or empty) when there are no more pages. */
         NextPageToken: string;
-        /** @description Total number of items in the collection. */
+        /** @description Total number of items in the collection (an unsigned 32-bit integer). */
         TotalSize: number;
         /** @description 1 to 1000 identifiers. */
         IdList: string[];
         /** @description Error envelope of the management API. */
         Error: {
             /** @description Lower-case name of the status, for example `bad_request`, `unauthorized`, `forbidden` or `not_found`. */
-            code?: string;
+            code: string;
             /** @description Short description, for example `invalid parameters`. */
-            message?: string;
+            message: string;
             /** @description Optional details. */
             details?: components["schemas"]["ErrorDetail"][];
         };
@@ -1183,11 +2035,11 @@ export interface components {
              */
             type: "ResourceInfo";
             /** @description Type of the resource. */
-            resource_type?: string;
+            resource_type: string;
             /** @description Identifier of the resource. */
-            id?: string;
+            id: string;
             /** @description What is wrong with the resource. */
-            description?: string;
+            description: string;
         };
         /** @description The request fields that are invalid; accompanies 400. */
         FieldViolations: {
@@ -1202,143 +2054,440 @@ export interface components {
         /** @description One invalid field. */
         FieldViolation: {
             /** @description Dotted path of the field, for example a field inside the wrapper object (`group.display_name`). */
-            field?: string;
+            field: string;
             /** @description What is wrong, for example `missing`. */
-            description?: string;
+            description: string;
         };
         /** @description The tenant. */
         Tenant: {
-            id?: components["schemas"]["Id"];
+            id: components["schemas"]["Id"];
             display_name?: components["schemas"]["DisplayName"];
-            create_time?: components["schemas"]["CreateTime"];
-            update_time?: components["schemas"]["UpdateTime"];
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
         };
-        /** @description Writable fields of the tenant. */
-        TenantInput: {
+        /** @description Partial update of the tenant; `display_name` is its only writable field. */
+        TenantUpdate: {
             display_name?: components["schemas"]["DisplayName"];
         };
-        /** @description Partial update of the tenant. */
-        TenantUpdateRequest: {
-            tenant: components["schemas"]["TenantInput"];
+        /** @description Body of tenant update. */
+        UpdateTenantRequest: {
+            tenant: components["schemas"]["TenantUpdate"];
         };
         /**
-         * @description Classification of a realm.
+         * @description Classification of a realm, as sent (closed).
          * @enum {string}
          */
         RealmClassification: "SECURE_WORKFORCE" | "SECURE_CUSTOMER";
         /** @description A realm of the tenant. */
         Realm: {
-            id?: components["schemas"]["Id"];
-            tenant_id?: components["schemas"]["TenantIdField"];
+            id: components["schemas"]["Id"];
+            tenant_id: components["schemas"]["TenantIdField"];
             display_name?: components["schemas"]["DisplayName"];
-            classification?: components["schemas"]["RealmClassification"];
-            create_time?: components["schemas"]["CreateTime"];
-            update_time?: components["schemas"]["UpdateTime"];
+            /** @description Classification of the realm. Open: the two known values, and the platform may add others (requests send `RealmClassification`). */
+            classification?: "SECURE_WORKFORCE" | "SECURE_CUSTOMER" | (string & {});
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
         };
-        /** @description Identifier of the tenant the resource belongs to (read-only). */
-        TenantIdField: string;
-        /** @description Identifier of the realm the resource belongs to (read-only). */
-        RealmIdField: string;
-        /** @description Writable fields of a realm. */
-        RealmInput: {
+        /** @description A new realm. No field is published as required. */
+        RealmCreate: {
             display_name?: components["schemas"]["DisplayName"];
             classification?: components["schemas"]["RealmClassification"];
         };
-        /** @description Body of realm create and partial update. */
-        RealmRequest: {
-            realm: components["schemas"]["RealmInput"];
+        /** @description Partial update of a realm; only the fields sent change. */
+        RealmUpdate: {
+            display_name?: components["schemas"]["DisplayName"];
+            classification?: components["schemas"]["RealmClassification"];
+        };
+        /** @description Body of realm create. */
+        CreateRealmRequest: {
+            realm: components["schemas"]["RealmCreate"];
+        };
+        /** @description Body of realm update. */
+        UpdateRealmRequest: {
+            realm: components["schemas"]["RealmUpdate"];
         };
         /** @description A page of realms. */
         RealmList: {
-            realms?: components["schemas"]["Realm"][];
-            total_size?: components["schemas"]["TotalSize"];
+            realms: components["schemas"]["Realm"][];
+            total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /** @description A group of identities in a realm. */
         Group: {
-            id?: components["schemas"]["Id"];
-            realm_id?: components["schemas"]["RealmIdField"];
-            tenant_id?: components["schemas"]["TenantIdField"];
+            id: components["schemas"]["Id"];
+            realm_id: components["schemas"]["RealmIdField"];
+            tenant_id: components["schemas"]["TenantIdField"];
             display_name?: components["schemas"]["DisplayName"];
             description?: components["schemas"]["Description"];
-            create_time?: components["schemas"]["CreateTime"];
-            update_time?: components["schemas"]["UpdateTime"];
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
         };
-        /** @description Writable fields of a group. */
-        GroupInput: {
+        /** @description A new group. No field is published as required. */
+        GroupCreate: {
             display_name?: components["schemas"]["DisplayName"];
             description?: components["schemas"]["Description"];
         };
-        /** @description Body of group create and partial update. */
-        GroupRequest: {
-            group: components["schemas"]["GroupInput"];
+        /** @description Partial update of a group; only the fields sent change. */
+        GroupUpdate: {
+            display_name?: components["schemas"]["DisplayName"];
+            description?: components["schemas"]["Description"];
+        };
+        /** @description Body of group create. */
+        CreateGroupRequest: {
+            group: components["schemas"]["GroupCreate"];
+        };
+        /** @description Body of group update. */
+        UpdateGroupRequest: {
+            group: components["schemas"]["GroupUpdate"];
         };
         /** @description A page of groups. */
         GroupList: {
-            groups?: components["schemas"]["Group"][];
-            total_size?: components["schemas"]["TotalSize"];
+            groups: components["schemas"]["Group"][];
+            total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
+        };
+        /** @description A group with the number of its members. */
+        GroupWithMemberCount: {
+            id: components["schemas"]["Id"];
+            realm_id: components["schemas"]["RealmIdField"];
+            tenant_id: components["schemas"]["TenantIdField"];
+            display_name?: components["schemas"]["DisplayName"];
+            description?: components["schemas"]["Description"];
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
+            /** @description Number of identities in the group. */
+            member_count?: number;
         };
         /** @description 1 to 1000 identity ids. */
         IdentityIdsRequest: {
             identity_ids: components["schemas"]["IdList"];
         };
-        /** @description 1 to 1000 group ids. Body of associating groups with, and dissociating them from, an SSO configuration; the method and path of those operations are not published. */
+        /** @description 1 to 1000 group ids. */
         GroupIdsRequest: {
             group_ids: components["schemas"]["IdList"];
         };
         /**
-         * @description Status of an identity. An `active` identity can generate passkeys and log in; a `suspended` identity cannot. Can be set on create and patch.
+         * @description Status of an identity, as sent on create and patch (closed). An `active` identity can generate passkeys and log in; a `suspended` identity cannot.
          * @enum {string}
          */
         IdentityStatus: "active" | "suspended";
-        /** @description Traits of an identity. `type` names the traits schema the other keys follow; the `username` trait is the one the identities list can filter on. The traits schemas are not published. */
-        IdentityTraits: {
+        /** @description Status of an identity as returned (`active` can generate passkeys and log in, `suspended` cannot). Open: the platform may add statuses; requests send `IdentityStatus`. */
+        IdentityStatusValue: "active" | "suspended" | (string & {});
+        /**
+         * @description Enrollment status of an identity (read-only).
+         * @enum {string}
+         */
+        IdentityEnrollmentStatus: "ENROLLED" | "PENDING" | "INVITE_FAILED" | "UNENROLLED";
+        /** @description Version 0 of the identity traits schema (`type` `traits_v0`). `username` is the trait the identities list can filter on. */
+        Traits_v0: {
+            /**
+             * @description Name of the traits schema. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "traits_v0";
+            /** @description User name; 1 to 64 characters, with the display name character rule. */
+            username?: string;
+            /** @description Primary e-mail address. */
+            primary_email_address?: string;
+            /** @description Secondary e-mail address. */
+            secondary_email_address?: string;
+            /** @description Identifier of the identity in the caller's own systems. */
+            external_id?: string;
+            /** @description Family name. */
+            family_name?: string;
+            /** @description Given name. */
+            given_name?: string;
+            /** @description Full name, formatted for display. */
+            formatted_name?: string;
+            /** @description Middle name. */
+            middle_name?: string;
+            /** @description Honorific prefix. */
+            honorific_prefix?: string;
+            /** @description Honorific suffix. */
+            honorific_suffix?: string;
+            /** @description Nickname. */
+            nick_name?: string;
+            /** @description Title. */
+            title?: string;
+            /** @description Primary phone number. */
+            primary_phone?: string;
+            /** @description Secondary phone number. */
+            secondary_phone?: string;
+            /** @description Address of the identity's profile. */
+            profile_url?: string;
+            /** @description Photo (address). */
+            photo?: string;
+            /** @description Preferred language. */
+            preferred_language?: string;
+            /** @description Locale. */
+            locale?: string;
+            /** @description Time zone. */
+            timezone?: string;
+            /** @description Postal address, formatted for display. */
+            formatted_address?: string;
+            /** @description Street address. */
+            street_address?: string;
+            /** @description Locality (city). */
+            locality?: string;
+            /** @description Region (state or province). */
+            region?: string;
+            /** @description Postal code. */
+            postal_code?: string;
+            /** @description Country. */
+            country?: string;
+            /** @description Kind of user. */
+            user_type?: string;
+            /** @description Employee number. */
+            employee_number?: string;
+            /** @description Cost centre. */
+            cost_center?: string;
+            /** @description Organization. */
+            organization?: string;
+            /** @description Division. */
+            division?: string;
+            /** @description Department. */
+            department?: string;
+            /** @description Identifier of the manager. */
+            manager_id?: string;
+            /** @description Name of the manager. */
+            manager_name?: string;
+        };
+        /**
+         * @description Traits schemas this document types.
+         * @enum {string}
+         */
+        IdentityTraitsType: "traits_v0";
+        /** @description Traits of a schema this document does not know (any `type` other than `traits_v0`), so that identities with traits of a schema the platform adds stay readable. */
+        UnknownIdentityTraits: {
             /** @description Name of the traits schema. */
             type: string;
         } & {
             [key: string]: unknown;
         };
+        /** @description Traits of an identity as returned, selected by `type`: a known traits schema (`KnownIdentityTraits`), or a schema the platform added (`UnknownIdentityTraits`), which stays readable as a generic object. */
+        IdentityTraits: components["schemas"]["KnownIdentityTraits"] | components["schemas"]["UnknownIdentityTraits"];
+        /** @description Traits of a known schema, selected by `type` (today only `traits_v0`). Requests send only these. */
+        KnownIdentityTraits: components["schemas"]["Traits_v0"];
         /** @description An identity (user) of a realm. */
         Identity: {
-            id?: components["schemas"]["Id"];
-            realm_id?: components["schemas"]["RealmIdField"];
-            tenant_id?: components["schemas"]["TenantIdField"];
+            id: components["schemas"]["Id"];
+            realm_id: components["schemas"]["RealmIdField"];
+            tenant_id: components["schemas"]["TenantIdField"];
+            display_name?: components["schemas"]["DisplayName"];
+            status: components["schemas"]["IdentityStatusValue"];
+            enrollment_status?: components["schemas"]["IdentityEnrollmentStatus"];
+            traits?: components["schemas"]["IdentityTraits"];
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
+        };
+        /** @description A new identity. No field is published as required. */
+        IdentityCreate: {
             display_name?: components["schemas"]["DisplayName"];
             status?: components["schemas"]["IdentityStatus"];
-            /** @description Enrollment status; `UNENROLLED` is the only value seen, the full set is not published. */
-            enrollment_status?: string;
-            traits?: components["schemas"]["IdentityTraits"];
-            create_time?: components["schemas"]["CreateTime"];
-            update_time?: components["schemas"]["UpdateTime"];
+            traits?: components["schemas"]["KnownIdentityTraits"];
         };
-        /** @description Writable fields of an identity. */
-        IdentityInput: {
+        /** @description Partial update of an identity; only the fields sent change. */
+        IdentityUpdate: {
             display_name?: components["schemas"]["DisplayName"];
             status?: components["schemas"]["IdentityStatus"];
-            traits?: components["schemas"]["IdentityTraits"];
+            traits?: components["schemas"]["KnownIdentityTraits"];
         };
-        /** @description Body of identity create and partial update. */
-        IdentityRequest: {
-            identity: components["schemas"]["IdentityInput"];
+        /** @description Body of identity create. */
+        CreateIdentityRequest: {
+            identity: components["schemas"]["IdentityCreate"];
+        };
+        /** @description Body of identity update. */
+        UpdateIdentityRequest: {
+            identity: components["schemas"]["IdentityUpdate"];
         };
         /** @description A page of identities. */
         IdentityList: {
-            identities?: components["schemas"]["Identity"][];
-            total_size?: components["schemas"]["TotalSize"];
+            identities: components["schemas"]["Identity"][];
+            total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /** @description 1 to 1000 identity ids to delete. A repeated id fails the request; an invalid id fails the request and nothing is deleted. */
         BatchDeleteIdentitiesRequest: {
             ids: string[];
         };
+        /**
+         * @description State of a credential.
+         * @enum {string}
+         */
+        CredentialState: "ACTIVE" | "REVOKED";
+        /** @description A credential bound to an identity. Every field is assigned by the server. */
+        Credential: {
+            id: components["schemas"]["Id"];
+            /** @description Identity the credential is bound to. */
+            readonly identity_id: string;
+            realm_id: components["schemas"]["RealmIdField"];
+            tenant_id: components["schemas"]["TenantIdField"];
+            state: components["schemas"]["CredentialState"];
+            /** @description Kind of the certificate signing request that created the credential. Open: the platform may add kinds. */
+            readonly csr_type?: "JWT" | "WEBAUTHN" | "FIDO2" | (string & {});
+            /** @description Public key of the credential, as JWK JSON text. */
+            readonly jwk_json?: string;
+            /** @description Thumbprint of the public key. */
+            readonly jwk_thumbprint?: string;
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
+        };
+        /** @description A page of credentials. */
+        CredentialList: {
+            credentials: components["schemas"]["Credential"][];
+            total_size: components["schemas"]["TotalSize"];
+            next_page_token?: components["schemas"]["NextPageToken"];
+        };
+        /**
+         * @description State of a credential binding job.
+         * @enum {string}
+         */
+        CredentialBindingJobState: "LINK_SENT" | "LINK_OPENED" | "REQUEST_DELIVERED" | "COMPLETE" | "EXPIRED" | "FAILED_TO_SEND" | "REVOKED";
+        /**
+         * @description How the binding link reaches the identity: `RETURN` gives it back to the caller in the create response, `EMAIL` e-mails it to the identity.
+         * @enum {string}
+         */
+        CredentialDeliveryMethod: "RETURN" | "EMAIL";
+        /** @description An authenticator configuration given inline for one job, as returned. */
+        InlineAuthenticatorConfig: {
+            config?: components["schemas"]["AuthenticatorConfigSettings"];
+        };
+        /** @description An authenticator configuration given inline for one job, as sent. */
+        InlineAuthenticatorConfigCreate: {
+            config?: components["schemas"]["KnownAuthenticatorConfigSettings"];
+        };
+        /** @description A job that binds a new credential to an identity. */
+        CredentialBindingJob: {
+            id: components["schemas"]["Id"];
+            /** @description Identity the credential is bound to. */
+            readonly identity_id: string;
+            realm_id: components["schemas"]["RealmIdField"];
+            tenant_id: components["schemas"]["TenantIdField"];
+            /** @description The bound credential, set once a credential was bound. */
+            readonly credential_id?: string;
+            /** @description The batch job that created this job, if any. */
+            readonly batch_id?: string;
+            /** @description How the binding link reaches the identity (`RETURN` or `EMAIL`). Open: the platform may add methods. */
+            delivery_method?: "RETURN" | "EMAIL" | (string & {});
+            state: components["schemas"]["CredentialBindingJobState"];
+            /** @description Where the identity is sent after binding. */
+            post_binding_redirect_uri?: string;
+            authenticator_config?: components["schemas"]["InlineAuthenticatorConfig"];
+            /** @description Authenticator configuration used for binding. */
+            authenticator_config_id?: string;
+            /**
+             * Format: date-time
+             * @description When the job expires.
+             */
+            readonly expire_time?: string;
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
+        };
+        /** @description A new credential binding job. No field is published as required. */
+        CredentialBindingJobCreate: {
+            delivery_method?: components["schemas"]["CredentialDeliveryMethod"];
+            /** @description Where the identity is sent after binding. */
+            post_binding_redirect_uri?: string;
+            authenticator_config?: components["schemas"]["InlineAuthenticatorConfigCreate"];
+            /** @description Authenticator configuration used for binding. */
+            authenticator_config_id?: string;
+        };
+        /** @description Body of credential binding job create (the wrapper key is `job`). */
+        CreateCredentialBindingJobRequest: {
+            job: components["schemas"]["CredentialBindingJobCreate"];
+        };
+        /** @description The created job, and its binding link when `delivery_method` is `RETURN`. */
+        CreateCredentialBindingJobResponse: {
+            credential_binding_job: components["schemas"]["CredentialBindingJob"];
+            /** @description The binding link, returned to the caller for `RETURN` jobs. */
+            credential_binding_link?: string;
+        };
+        /** @description Body of credential binding job revocation, an empty object. */
+        RevokeCredentialBindingJobRequest: Record<string, never>;
+        /** @description A page of credential binding jobs. */
+        CredentialBindingJobList: {
+            credential_binding_jobs: components["schemas"]["CredentialBindingJob"][];
+            total_size: components["schemas"]["TotalSize"];
+            next_page_token?: components["schemas"]["NextPageToken"];
+        };
+        /** @description The settings every job of a batch is created with, as returned. */
+        CredentialBindingJobTemplate: {
+            /** @description Where the identity is sent after binding. */
+            post_binding_redirect_uri?: string;
+            authenticator_config?: components["schemas"]["InlineAuthenticatorConfig"];
+            /** @description Authenticator configuration used for binding. */
+            authenticator_config_id?: string;
+            /**
+             * Format: date-time
+             * @description When the batch's jobs expire.
+             */
+            readonly expire_time?: string;
+        };
+        /** @description The settings every job of a batch is created with, as sent. */
+        CredentialBindingJobTemplateCreate: {
+            /** @description Where the identity is sent after binding. */
+            post_binding_redirect_uri?: string;
+            authenticator_config?: components["schemas"]["InlineAuthenticatorConfigCreate"];
+            /** @description Authenticator configuration used for binding. */
+            authenticator_config_id?: string;
+        };
+        /** @description Commentary on the batch's state. */
+        BatchCredentialBindingJobStateCommentary: {
+            /** @description Errors of the batch, keyed by a string (what the keys are is not published). */
+            errors?: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description A batch that creates one credential binding job per identity. */
+        BatchCredentialBindingJob: {
+            id: components["schemas"]["Id"];
+            /** @description Identifier of the tenant the batch belongs to. */
+            readonly tenant_id: string;
+            /** @description Identifier of the realm the batch belongs to. */
+            readonly realm_id: string;
+            identity_ids: components["schemas"]["IdList"];
+            /** @description State of the batch. Its values are not published. */
+            readonly state?: string;
+            state_commentary?: components["schemas"]["BatchCredentialBindingJobStateCommentary"];
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
+            job_template: components["schemas"]["CredentialBindingJobTemplate"];
+        };
+        /** @description A new batch credential binding job. */
+        BatchCredentialBindingJobCreate: {
+            identity_ids: components["schemas"]["IdList"];
+            job_template: components["schemas"]["CredentialBindingJobTemplateCreate"];
+        };
+        /** @description Body of batch credential binding job create. */
+        CreateBatchCredentialBindingJobRequest: {
+            batch_credential_binding_job: components["schemas"]["BatchCredentialBindingJobCreate"];
+        };
+        /** @description A page of the jobs a batch created, with the batch's counts. */
+        BatchCredentialBindingJobResultList: {
+            job_results: components["schemas"]["CredentialBindingJob"][];
+            /** @description Jobs of the batch that succeeded. */
+            total_success_count: number;
+            /** @description Jobs of the batch that failed. */
+            total_failure_count: number;
+            /** @description Jobs of the batch still pending. */
+            total_pending_count: number;
+            total_size: components["schemas"]["TotalSize"];
+            next_page_token?: components["schemas"]["NextPageToken"];
+        };
         /** @description Hex colour (`#` followed by 3 or 6 hex digits), the hex colour rule of themes. */
         HexColour: string;
-        /** @description The theme of a realm. */
+        /** @description Realm name shown in e-mails; 1 to 64 characters, with the display name character rule. */
+        EmailRealmName: string;
+        /** @description A theme of a realm. */
         Theme: {
-            id?: components["schemas"]["Id"];
-            /** @description Realm name shown in e-mails. */
-            email_realm_name?: string;
+            id: components["schemas"]["Id"];
+            tenant_id: components["schemas"]["TenantIdField"];
+            realm_id: components["schemas"]["RealmIdField"];
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
+            email_realm_name?: components["schemas"]["EmailRealmName"];
             /** @description Address of the logo for light backgrounds. */
             logo_url_light?: string;
             /** @description Address of the logo for dark backgrounds. */
@@ -1351,10 +2500,9 @@ export interface components {
             button_color?: components["schemas"]["HexColour"];
             button_text_color?: components["schemas"]["HexColour"];
         };
-        /** @description Writable fields of a theme. */
-        ThemeInput: {
-            /** @description Realm name shown in e-mails. */
-            email_realm_name?: string;
+        /** @description A new theme. No field is published as required. */
+        ThemeCreate: {
+            email_realm_name?: components["schemas"]["EmailRealmName"];
             /** @description Address of the logo for light backgrounds. */
             logo_url_light?: string;
             /** @description Address of the logo for dark backgrounds. */
@@ -1367,339 +2515,448 @@ export interface components {
             button_color?: components["schemas"]["HexColour"];
             button_text_color?: components["schemas"]["HexColour"];
         };
-        /** @description Partial update of a theme. */
-        ThemeUpdateRequest: {
-            theme: components["schemas"]["ThemeInput"];
-        };
-        /** @description Protocol configuration of an application. Only `protocol` is published; the other fields, per protocol, are not. */
-        ApplicationProtocolConfig: {
+        /** @description Partial update of a theme; only the fields sent change. */
+        ThemeUpdate: {
+            email_realm_name?: components["schemas"]["EmailRealmName"];
+            /** @description Address of the logo for light backgrounds. */
+            logo_url_light?: string;
+            /** @description Address of the logo for dark backgrounds. */
+            logo_url_dark?: string;
             /**
-             * @description Protocol of the application.
+             * Format: uri
+             * @description Address of the support page.
+             */
+            support_url?: string;
+            button_color?: components["schemas"]["HexColour"];
+            button_text_color?: components["schemas"]["HexColour"];
+        };
+        /** @description Body of theme create (the published body does not mark `theme` as required). */
+        CreateThemeRequest: {
+            theme?: components["schemas"]["ThemeCreate"];
+        };
+        /** @description Body of theme update (the published body does not mark `theme` as required). */
+        UpdateThemeRequest: {
+            theme?: components["schemas"]["ThemeUpdate"];
+        };
+        /**
+         * @description Whether the client can keep a secret.
+         * @enum {string}
+         */
+        Confidentiality: "confidential" | "public";
+        /** @description Grant types the application may use. */
+        GrantType: ("authorization_code" | "client_credentials")[];
+        /**
+         * @description PKCE method required of the client (`disabled` for none).
+         * @enum {string}
+         */
+        PkceConfig: "disabled" | "plain" | "s256";
+        /**
+         * @description Identity attribute used as the subject.
+         * @enum {string}
+         */
+        SubjectField: "id" | "email" | "username" | "external_id";
+        /**
+         * @description How the client authenticates at the token endpoint.
+         * @enum {string}
+         */
+        TokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post" | "none";
+        /**
+         * @description Format of the access tokens the application gets.
+         * @default self_contained
+         * @enum {string}
+         */
+        TokenFormat: "self_contained" | "referential";
+        /** @description Settings of the tokens the application gets. */
+        TokenConfiguration: {
+            /** @description Lifetime of a token, in seconds. */
+            expires_after: number;
+            /**
+             * @description Signing algorithm of the tokens.
+             * @default RS256
              * @enum {string}
              */
-            protocol: "oauth2" | "oidc";
+            token_signing_algorithm?: "RS256";
+            /**
+             * @description Identity attribute used as the token subject.
+             * @default id
+             * @enum {string}
+             */
+            subject_field?: "id" | "email" | "username";
+        };
+        /**
+         * @description Protocol kinds of applications this document types.
+         * @enum {string}
+         */
+        ApplicationProtocolType: "oauth2" | "oidc";
+        /** @description OAuth 2.0 protocol configuration (`type` `oauth2`), as returned. */
+        Oauth2ProtocolConfig: {
+            /**
+             * @description Protocol kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "oauth2";
+            /** @description Scopes the application may request. */
+            allowed_scopes?: string[];
+            /** @description Client id (assigned by the server). */
+            readonly client_id?: string;
+            /** @description Client secret (assigned by the server). */
+            readonly client_secret?: string;
+            confidentiality?: components["schemas"]["Confidentiality"];
+            token_endpoint_auth_method?: components["schemas"]["TokenEndpointAuthMethod"];
+            grant_type?: components["schemas"]["GrantType"];
+            /** @description Addresses the authorization server may redirect to. */
+            redirect_uris?: string[];
+            token_configuration?: components["schemas"]["TokenConfiguration"];
+            pkce?: components["schemas"]["PkceConfig"];
+            token_format?: components["schemas"]["TokenFormat"];
+        };
+        /** @description OIDC protocol configuration (`type` `oidc`), as returned. */
+        OidcProtocolConfig: {
+            /**
+             * @description Protocol kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "oidc";
+            /** @description Scopes the application may request. */
+            allowed_scopes?: string[];
+            /** @description Client id (assigned by the server). */
+            readonly client_id?: string;
+            /** @description Client secret (assigned by the server). */
+            readonly client_secret?: string;
+            confidentiality?: components["schemas"]["Confidentiality"];
+            token_endpoint_auth_method?: components["schemas"]["TokenEndpointAuthMethod"];
+            grant_type?: components["schemas"]["GrantType"];
+            /** @description Addresses the authorization server may redirect to. */
+            redirect_uris?: string[];
+            token_configuration?: components["schemas"]["TokenConfiguration"];
+            pkce?: components["schemas"]["PkceConfig"];
+            token_format?: components["schemas"]["TokenFormat"];
+        };
+        /** @description A protocol configuration of a kind this document does not know (any `type` other than `oauth2` and `oidc`), so that applications of kinds the platform adds stay readable. */
+        UnknownApplicationProtocolConfig: {
+            /** @description Protocol kind. */
+            type: string;
         } & {
             [key: string]: unknown;
         };
+        /** @description Protocol configuration of an application as returned, selected by `type`: a known kind (`KnownApplicationProtocolConfig`), or a kind the platform added (`UnknownApplicationProtocolConfig`), which stays readable as a generic object. */
+        ApplicationProtocolConfig: components["schemas"]["KnownApplicationProtocolConfig"] | components["schemas"]["UnknownApplicationProtocolConfig"];
+        /** @description A returned protocol configuration of a known kind, selected by `type`. */
+        KnownApplicationProtocolConfig: components["schemas"]["Oauth2ProtocolConfig"] | components["schemas"]["OidcProtocolConfig"];
+        /** @description OAuth 2.0 protocol configuration (`type` `oauth2`), as sent. */
+        Oauth2ProtocolConfigCreate: {
+            /**
+             * @description Protocol kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "oauth2";
+            /** @description Scopes the application may request. */
+            allowed_scopes?: string[];
+            confidentiality?: components["schemas"]["Confidentiality"];
+            token_endpoint_auth_method?: components["schemas"]["TokenEndpointAuthMethod"];
+            grant_type?: components["schemas"]["GrantType"];
+            /** @description Addresses the authorization server may redirect to. */
+            redirect_uris?: string[];
+            token_configuration?: components["schemas"]["TokenConfiguration"];
+            pkce?: components["schemas"]["PkceConfig"];
+            token_format?: components["schemas"]["TokenFormat"];
+        };
+        /** @description OIDC protocol configuration (`type` `oidc`), as sent. */
+        OidcProtocolConfigCreate: {
+            /**
+             * @description Protocol kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "oidc";
+            /** @description Scopes the application may request. */
+            allowed_scopes?: string[];
+            confidentiality?: components["schemas"]["Confidentiality"];
+            token_endpoint_auth_method?: components["schemas"]["TokenEndpointAuthMethod"];
+            grant_type?: components["schemas"]["GrantType"];
+            /** @description Addresses the authorization server may redirect to. */
+            redirect_uris?: string[];
+            token_configuration?: components["schemas"]["TokenConfiguration"];
+            pkce?: components["schemas"]["PkceConfig"];
+            token_format?: components["schemas"]["TokenFormat"];
+        };
+        /** @description Protocol configuration sent on application create and update, selected by `type`. An update that sends `protocol_config` sends it with its `type`. */
+        ApplicationProtocolConfigCreate: components["schemas"]["Oauth2ProtocolConfigCreate"] | components["schemas"]["OidcProtocolConfigCreate"];
         /** @description An OAuth 2.0 or OIDC application of a realm. */
         Application: {
-            id?: components["schemas"]["Id"];
-            realm_id?: components["schemas"]["RealmIdField"];
-            tenant_id?: components["schemas"]["TenantIdField"];
+            id: components["schemas"]["Id"];
+            realm_id: components["schemas"]["RealmIdField"];
+            tenant_id: components["schemas"]["TenantIdField"];
             /** @description Resource server the application can grant access to (today only the management API itself). Without it the application provides authentication but not authorization. */
             resource_server_id?: string;
             /** @description Authenticator configuration of the application. Unused for OAuth 2.0 and OIDC applications whose grant type is `client_credentials`. */
             authenticator_config_id?: string;
             display_name?: components["schemas"]["DisplayName"];
-            /** @description Whether the application is managed (its meaning is not published further). */
-            is_managed?: boolean;
+            /** @description Whether the platform manages the application (read-only). */
+            readonly is_managed?: boolean;
             protocol_config?: components["schemas"]["ApplicationProtocolConfig"];
         };
-        /** @description Fields of an application sent on create and patch. Which fields are writable is not published beyond the resource's field list; `is_managed` is left out. */
-        ApplicationInput: {
+        /** @description A new application. No field is published as required. */
+        ApplicationCreate: {
             /** @description Resource server the application can grant access to (today only the management API itself). Without it the application provides authentication but not authorization. */
             resource_server_id?: string;
             /** @description Authenticator configuration of the application. Unused for OAuth 2.0 and OIDC applications whose grant type is `client_credentials`. */
             authenticator_config_id?: string;
             display_name?: components["schemas"]["DisplayName"];
-            protocol_config?: components["schemas"]["ApplicationProtocolConfig"];
+            protocol_config?: components["schemas"]["ApplicationProtocolConfigCreate"];
         };
-        /** @description Body of application create and partial update. */
-        ApplicationRequest: {
-            application: components["schemas"]["ApplicationInput"];
+        /** @description Partial update of an application; only the fields sent change. */
+        ApplicationUpdate: {
+            /** @description Resource server the application can grant access to. */
+            resource_server_id?: string;
+            /** @description Authenticator configuration of the application. */
+            authenticator_config_id?: string;
+            display_name?: components["schemas"]["DisplayName"];
+            protocol_config?: components["schemas"]["ApplicationProtocolConfigCreate"];
+        };
+        /** @description Body of application create. */
+        CreateApplicationRequest: {
+            application: components["schemas"]["ApplicationCreate"];
+        };
+        /** @description Body of application update. */
+        UpdateApplicationRequest: {
+            application: components["schemas"]["ApplicationUpdate"];
         };
         /** @description A page of applications. */
         ApplicationList: {
-            applications?: components["schemas"]["Application"][];
-            total_size?: components["schemas"]["TotalSize"];
+            applications: components["schemas"]["Application"][];
+            total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description The configuration, of one of four kinds: embedded SDK, hosted web, console or platform. The fields of each kind, and how the kind is selected, are not published. */
-        AuthenticatorConfigSettings: {
+        /** @description The SSO configuration an application belongs to. */
+        ApplicationSsoConfigId: {
+            /** @description Identifier of the SSO configuration. */
+            sso_config_id?: string;
+        };
+        /**
+         * @description Kinds of authenticator configuration this document types.
+         * @enum {string}
+         */
+        AuthenticatorConfigKind: "embedded" | "hosted_web" | "console" | "platform";
+        /** @description An authentication method offered to the user. */
+        AuthenticationMethod: {
+            /**
+             * @description Kind of method.
+             * @enum {string}
+             */
+            type: "email_one_time_password" | "software_passkey" | "webauthn_passkey";
+        };
+        /** @description Embedded SDK configuration (`type` `embedded`). */
+        EmbeddedAuthenticatorSettings: {
+            /**
+             * @description Kind of configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "embedded";
+            /**
+             * @description Whether the authenticator is invoked automatically or by the application.
+             * @default automatic
+             * @enum {string}
+             */
+            invocation_type?: "automatic" | "manual";
+            /** @description Address that invokes the authenticator. */
+            invoke_url: string;
+            /** @description Origins allowed to use the configuration. */
+            trusted_origins: string[];
+            /** @description Authentication methods offered. */
+            authentication_methods?: components["schemas"]["AuthenticationMethod"][];
+        };
+        /** @description Hosted web configuration (`type` `hosted_web`). */
+        HostedWebAuthenticatorSettings: {
+            /**
+             * @description Kind of configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "hosted_web";
+            /** @description Authentication methods offered. */
+            authentication_methods: components["schemas"]["AuthenticationMethod"][];
+            /** @description Origins allowed to use the configuration. */
+            trusted_origins: string[];
+        };
+        /** @description Onboarding verified through an identity provider (`type` `idp`). */
+        IdpVerificationMethod: {
+            /**
+             * @description Kind of verification. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "idp";
+            /**
+             * Format: uuid
+             * @description Identity provider that verifies the user.
+             */
+            idp_id: string;
+        };
+        /** @description Onboarding without verification (`type` `none`). */
+        NoVerificationMethod: {
+            /**
+             * @description Kind of verification. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "none";
+        };
+        /** @description How a console user is verified during onboarding, selected by `type`. */
+        ConsoleVerificationMethod: components["schemas"]["IdpVerificationMethod"] | components["schemas"]["NoVerificationMethod"];
+        /** @description Onboarding settings of a console configuration. */
+        ConsoleOnboardingConfiguration: {
+            verification_method: components["schemas"]["ConsoleVerificationMethod"];
+        };
+        /** @description Console configuration (`type` `console`). */
+        ConsoleAuthenticatorSettings: {
+            /**
+             * @description Kind of configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "console";
+            onboarding_configuration: components["schemas"]["ConsoleOnboardingConfiguration"];
+        };
+        /** @description Roaming authentication settings of a platform configuration. */
+        RoamingAuthConfig: {
+            /** @description Whether roaming authentication is on. */
+            enabled: boolean;
+            /** @description Whether users unknown to the realm may authenticate. */
+            allow_unknown_user?: boolean;
+            /** @description Source addresses allowed. */
+            allowed_source_ips?: string[];
+            /** @description Groups whose members are allowed. */
+            allowed_user_group_ids?: string[];
+            /** @description Identities allowed. */
+            allowed_user_ids?: string[];
+        };
+        /** @description Platform configuration (`type` `platform`). */
+        PlatformAuthenticatorSettings: {
+            /**
+             * @description Kind of configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "platform";
+            /** @description Origins allowed to use the configuration, or null. */
+            trusted_origins?: string[] | null;
+            roaming_auth_config?: components["schemas"]["RoamingAuthConfig"];
+        };
+        /** @description A configuration of a kind this document does not know (any `type` other than the four kinds), so that configurations of kinds the platform adds stay readable. */
+        UnknownAuthenticatorConfigSettings: {
+            /** @description Kind of configuration. */
+            type: string;
+        } & {
             [key: string]: unknown;
         };
+        /** @description The configuration as returned, selected by `type`: a known kind (`KnownAuthenticatorConfigSettings`), or a kind the platform added (`UnknownAuthenticatorConfigSettings`), which stays readable as a generic object. */
+        AuthenticatorConfigSettings: components["schemas"]["KnownAuthenticatorConfigSettings"] | components["schemas"]["UnknownAuthenticatorConfigSettings"];
+        /** @description A configuration of a known kind, selected by `type` (`embedded`, `hosted_web`, `console` or `platform`). Requests send only these kinds; an update that sends `config` sends it whole, with its `type`. */
+        KnownAuthenticatorConfigSettings: components["schemas"]["EmbeddedAuthenticatorSettings"] | components["schemas"]["HostedWebAuthenticatorSettings"] | components["schemas"]["ConsoleAuthenticatorSettings"] | components["schemas"]["PlatformAuthenticatorSettings"];
         /** @description An authenticator configuration of a realm. */
         AuthenticatorConfig: {
-            id?: components["schemas"]["Id"];
-            realm_id?: components["schemas"]["RealmIdField"];
-            tenant_id?: components["schemas"]["TenantIdField"];
+            id: components["schemas"]["Id"];
+            realm_id: components["schemas"]["RealmIdField"];
+            tenant_id: components["schemas"]["TenantIdField"];
             display_name?: components["schemas"]["DisplayName"];
             config?: components["schemas"]["AuthenticatorConfigSettings"];
         };
-        /** @description Writable fields of an authenticator configuration. */
-        AuthenticatorConfigInput: {
+        /** @description A new authenticator configuration. No field is published as required. */
+        AuthenticatorConfigCreate: {
             display_name?: components["schemas"]["DisplayName"];
-            config?: components["schemas"]["AuthenticatorConfigSettings"];
+            config?: components["schemas"]["KnownAuthenticatorConfigSettings"];
         };
-        /** @description Body of authenticator configuration create. The reference calls it "authenticator configuration body" and does not publish its wrapper key (if any), so the body is open. The resource's writable fields are those of `AuthenticatorConfigInput`. */
-        AuthenticatorConfigCreateRequest: {
-            [key: string]: unknown;
+        /** @description Partial update of an authenticator configuration; only the fields sent change. */
+        AuthenticatorConfigUpdate: {
+            display_name?: components["schemas"]["DisplayName"];
+            config?: components["schemas"]["KnownAuthenticatorConfigSettings"];
         };
-        /** @description Partial update of an authenticator configuration. */
-        AuthenticatorConfigUpdateRequest: {
-            authenticator_config: components["schemas"]["AuthenticatorConfigInput"];
+        /** @description Body of authenticator configuration create. */
+        CreateAuthenticatorConfigRequest: {
+            authenticator_config: components["schemas"]["AuthenticatorConfigCreate"];
+        };
+        /** @description Body of authenticator configuration update. */
+        UpdateAuthenticatorConfigRequest: {
+            authenticator_config: components["schemas"]["AuthenticatorConfigUpdate"];
         };
         /** @description A page of authenticator configurations. */
         AuthenticatorConfigList: {
-            authenticator_configs?: components["schemas"]["AuthenticatorConfig"][];
-            total_size?: components["schemas"]["TotalSize"];
+            authenticator_configs: components["schemas"]["AuthenticatorConfig"][];
+            total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description Protocol configuration of an OIDC identity provider (`oidc_idp`). */
-        OidcIdpProtocolConfig: {
-            /**
-             * @description Kind of protocol configuration.
-             * @constant
-             */
-            type: "oidc_idp";
-            /** @description Client id at the identity provider. */
-            client_id?: string;
-            /** @description Client secret at the identity provider (sent, never returned). */
-            client_secret?: string;
-            /** @description Scopes requested from the identity provider. */
-            token_scopes?: string[];
-            /** @description Identity attribute; `id` is the only value seen. */
-            identity_attribute?: string;
-            /** @description PKCE method; `s256` is the only value seen. */
-            pkce?: string;
-            /**
-             * Format: uri
-             * @description JWKS address of the identity provider.
-             */
-            jwks_url?: string;
-            /**
-             * Format: uri
-             * @description Token endpoint of the identity provider.
-             */
-            token_url?: string;
-            /**
-             * Format: uri
-             * @description Authorization endpoint of the identity provider.
-             */
-            authorize_url?: string;
-            /**
-             * Format: uri
-             * @description Redirect address.
-             */
-            redirect_url?: string;
-            /** @description Name of the claim that identifies the user. */
-            identifying_claim_name?: string;
-        };
-        /**
-         * @description An identity provider of a realm. The methods and paths of its operations are not published (see `gaps-access.md`); they take the `x-correlation_id` header.
-         * @example {
-         *       "id": "5b0e8d3a-6f2c-4a79-b1d4-2e9c7a5f0b86",
-         *       "tenant_id": "9a2f6c1e-3b7d-4e58-a0c4-1d8e5f7b2c90",
-         *       "realm_id": "3c7e9b2a-5d1f-4a86-b3e0-7f2c4d9a1e65",
-         *       "display_name": "Partner login",
-         *       "protocol_config": {
-         *         "type": "oidc_idp",
-         *         "client_id": "access-platform",
-         *         "token_scopes": [
-         *           "openid",
-         *           "profile"
-         *         ],
-         *         "identity_attribute": "id",
-         *         "pkce": "s256",
-         *         "jwks_url": "https://idp.example.com/.well-known/jwks.json",
-         *         "token_url": "https://idp.example.com/oauth2/token",
-         *         "authorize_url": "https://idp.example.com/oauth2/authorize",
-         *         "redirect_url": "https://login.example.com/callback",
-         *         "identifying_claim_name": "sub"
-         *       }
-         *     }
-         */
-        IdentityProvider: {
-            id?: components["schemas"]["Id"];
-            tenant_id?: components["schemas"]["TenantIdField"];
-            realm_id?: components["schemas"]["RealmIdField"];
+        /** @description A resource server (an API applications can be granted access to) and its scopes. */
+        ResourceServer: {
+            id: components["schemas"]["Id"];
+            realm_id: components["schemas"]["RealmIdField"];
+            tenant_id: components["schemas"]["TenantIdField"];
             display_name?: components["schemas"]["DisplayName"];
-            protocol_config?: components["schemas"]["OidcIdpProtocolConfig"];
+            /** @description Whether the platform manages the resource server (read-only). */
+            readonly is_managed?: boolean;
+            /** @description Identifier of the API, as tokens name it. */
+            identifier?: string;
+            /** @description Scopes the resource server defines. */
+            scopes?: string[];
         };
-        /** @description Writable fields of an identity provider; also the (unwrapped) create body `{display_name, protocol_config}`. Operation not published. */
-        IdentityProviderInput: {
+        /** @description A new resource server. No field is published as required. */
+        ResourceServerCreate: {
             display_name?: components["schemas"]["DisplayName"];
-            protocol_config?: components["schemas"]["OidcIdpProtocolConfig"];
+            /** @description Identifier of the API, as tokens name it. */
+            identifier?: string;
+            /** @description Scopes the resource server defines. */
+            scopes?: string[];
         };
-        /** @description Body of identity provider update (`{identity_provider}`). Operation not published. */
-        IdentityProviderUpdateRequest: {
-            identity_provider: components["schemas"]["IdentityProviderInput"];
+        /** @description Partial update of a resource server; only the fields sent change. */
+        ResourceServerUpdate: {
+            display_name?: components["schemas"]["DisplayName"];
+            /** @description Identifier of the API, as tokens name it. */
+            identifier?: string;
+            /** @description Scopes the resource server defines (the whole list). */
+            scopes?: string[];
         };
-        /** @description A page of identity providers of a realm. Operation not published. */
-        IdentityProviderList: {
-            identity_providers?: components["schemas"]["IdentityProvider"][];
-            total_size?: components["schemas"]["TotalSize"];
+        /** @description Body of resource server create. */
+        CreateResourceServerRequest: {
+            resource_server: components["schemas"]["ResourceServerCreate"];
+        };
+        /** @description Body of resource server update. */
+        UpdateResourceServerRequest: {
+            resource_server: components["schemas"]["ResourceServerUpdate"];
+        };
+        /** @description A page of resource servers. */
+        ResourceServerList: {
+            resource_servers: components["schemas"]["ResourceServer"][];
+            total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
-        };
-        /**
-         * @description Kind of SSO configuration.
-         * @enum {string}
-         */
-        SsoConfigType: "bookmark" | "cloud_directory_external_auth_methods" | "generic_oidc" | "generic_oidc_idp" | "generic_saml" | "partner_idp" | "partner_sso_vendor_idp" | "scim" | "ws_fed";
-        /** @description Typed payload of an SSO configuration, selected by `type`. The fields of each kind are not published, so each kind is an open object. */
-        SsoConfigPayload: components["schemas"]["BookmarkSsoPayload"] | components["schemas"]["CloudDirectoryExternalAuthMethodsSsoPayload"] | components["schemas"]["GenericOidcSsoPayload"] | components["schemas"]["GenericOidcIdpSsoPayload"] | components["schemas"]["GenericSamlSsoPayload"] | components["schemas"]["PartnerIdpSsoPayload"] | components["schemas"]["PartnerSsoVendorIdpSsoPayload"] | components["schemas"]["ScimSsoPayload"] | components["schemas"]["WsFedSsoPayload"];
-        /** @description SSO payload of kind `bookmark`. Its fields are not published. */
-        BookmarkSsoPayload: {
-            /**
-             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "bookmark";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description SSO payload of kind `cloud_directory_external_auth_methods`. Its fields are not published. */
-        CloudDirectoryExternalAuthMethodsSsoPayload: {
-            /**
-             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "cloud_directory_external_auth_methods";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description SSO payload of kind `generic_oidc`. Its fields are not published. */
-        GenericOidcSsoPayload: {
-            /**
-             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "generic_oidc";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description SSO payload of kind `generic_oidc_idp`. Its fields are not published. */
-        GenericOidcIdpSsoPayload: {
-            /**
-             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "generic_oidc_idp";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description SSO payload of kind `generic_saml`. Its fields are not published. */
-        GenericSamlSsoPayload: {
-            /**
-             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "generic_saml";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description SSO payload of kind `partner_idp`. Its fields are not published. */
-        PartnerIdpSsoPayload: {
-            /**
-             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "partner_idp";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description SSO payload of kind `partner_sso_vendor_idp`. Its fields are not published. */
-        PartnerSsoVendorIdpSsoPayload: {
-            /**
-             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "partner_sso_vendor_idp";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description SSO payload of kind `scim`. Its fields are not published. */
-        ScimSsoPayload: {
-            /**
-             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "scim";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description SSO payload of kind `ws_fed`. Its fields are not published. */
-        WsFedSsoPayload: {
-            /**
-             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "ws_fed";
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Partial update payload of an SSO configuration (sent in the `{sso_config}` update body; the update operation's method and path, and where exactly this payload sits in the body, are not published). The types of `login_link` and `icon` are not published beyond their names; they are typed as strings. */
-        SsoConfigUpdatePayload: {
-            type: components["schemas"]["SsoConfigType"];
-            /** @description Login link (type not published; string assumed). */
-            login_link?: string;
-            /** @description Icon (type not published; string assumed). */
-            icon?: string;
-            /** @description Whether the configuration's tile is visible. */
-            is_tile_visible?: boolean;
-        };
-        /** @description An SSO configuration of a realm. */
-        SsoConfig: {
-            id?: components["schemas"]["Id"];
-            display_name?: components["schemas"]["DisplayName"];
-            payload?: components["schemas"]["SsoConfigPayload"];
-            /** @description Whether the configuration was added by a migration script. */
-            is_migrated?: boolean;
-        };
-        /** @description Fields of a new SSO configuration. */
-        SsoConfigInput: {
-            /** @description Whether the configuration was added by a migration script. */
-            is_migrated?: boolean;
-            display_name: components["schemas"]["DisplayName"];
-            payload: components["schemas"]["SsoConfigPayload"];
-        };
-        /** @description Body of SSO configuration create. */
-        SsoConfigCreateRequest: {
-            sso_config: components["schemas"]["SsoConfigInput"];
-        };
-        /** @description A page of SSO configurations. */
-        SsoConfigList: {
-            sso_configs?: components["schemas"]["SsoConfig"][];
-            total_size?: components["schemas"]["TotalSize"];
-            next_page_token?: components["schemas"]["NextPageToken"];
-        };
-        /** @description Empty object: the identity is assigned to the SSO configuration. The response for an identity that is not assigned is not published. */
-        IdentityAssignedResponse: Record<string, never>;
-        /** @description Listing of the groups associated with an SSO configuration. Its shape is not published beyond "listing of associated groups", so it is an open object. */
-        SsoConfigGroupListing: {
-            [key: string]: unknown;
-        };
-        /** @description Identities associated with an SSO configuration directly or through groups (operation not published). Duplicates or empty pages can occur, so paging continues while a page token is returned; the name of that response field is not published. */
-        SsoConfigIdentityList: {
-            identities?: components["schemas"]["Identity"][];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A role: a set of scopes of one resource server. When the resource server's scopes change, the role's scopes must be updated by hand. */
         Role: {
-            id?: components["schemas"]["Id"];
+            id: components["schemas"]["Id"];
             /** @description Resource server the role belongs to. */
-            readonly resource_server_id?: string;
-            realm_id?: components["schemas"]["RealmIdField"];
-            tenant_id?: components["schemas"]["TenantIdField"];
+            readonly resource_server_id: string;
+            realm_id: components["schemas"]["RealmIdField"];
+            tenant_id: components["schemas"]["TenantIdField"];
             display_name?: components["schemas"]["DisplayName"];
             description?: components["schemas"]["Description"];
-            create_time?: components["schemas"]["CreateTime"];
-            update_time?: components["schemas"]["UpdateTime"];
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
         };
-        /** @description Writable fields of a role. */
-        RoleInput: {
+        /** @description A new role. No field is published as required. */
+        RoleCreate: {
             display_name?: components["schemas"]["DisplayName"];
             description?: components["schemas"]["Description"];
         };
-        /** @description Partial update of a role. */
-        RoleUpdateRequest: {
-            role: components["schemas"]["RoleInput"];
+        /** @description Partial update of a role; only the fields sent change. */
+        RoleUpdate: {
+            display_name?: components["schemas"]["DisplayName"];
+            description?: components["schemas"]["Description"];
+        };
+        /** @description Body of role create. */
+        CreateRoleRequest: {
+            role: components["schemas"]["RoleCreate"];
+        };
+        /** @description Body of role update. */
+        UpdateRoleRequest: {
+            role: components["schemas"]["RoleUpdate"];
         };
         /** @description A page of roles. */
         RoleList: {
-            roles?: components["schemas"]["Role"][];
-            total_size?: components["schemas"]["TotalSize"];
+            roles: components["schemas"]["Role"][];
+            total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /** @description Group and identity ids, 1 to 1000 of each kind sent; at least one id overall. */
@@ -1709,34 +2966,47 @@ export interface components {
         };
         /** @description A page of a role's members, groups and identities paged separately. */
         RoleMemberList: {
-            groups?: components["schemas"]["Group"][];
+            groups: components["schemas"]["Group"][];
             /** @description Total number of groups that are members. */
-            total_groups_size?: number;
-            identities?: components["schemas"]["Identity"][];
+            total_groups_size: number;
+            identities: components["schemas"]["Identity"][];
             /** @description Total number of identities that are members. */
-            total_identities_size?: number;
+            total_identities_size: number;
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /** @description 1 to 1000 scopes of the role's resource server. */
         ScopesRequest: {
             scopes: string[];
         };
-        /** @description A scope of the role. The fields of the scope record are not published (the add and delete bodies send scopes as strings), so the item is untyped. */
-        Scope: unknown;
         /** @description A page of a role's scopes. */
         ScopeList: {
-            scopes?: components["schemas"]["Scope"][];
-            total_size?: components["schemas"]["TotalSize"];
+            scopes: string[];
+            total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description A token the application issued. The fields of the token record are not published. */
+        /** @description A token the application issued. Every field is assigned by the server. */
         Token: {
-            [key: string]: unknown;
+            id: components["schemas"]["Id"];
+            /** @description Name of the token. */
+            display_name?: string;
+            /** @description Scopes the token grants. */
+            readonly scopes?: string[];
+            /** @description Last characters of the token, to recognise it. */
+            readonly token_suffix?: string;
+            /** @description Format of the token (values not published). */
+            readonly token_format?: string;
+            /** @description When the token expires (an unsigned 32-bit integer; its unit is not published). */
+            readonly expires?: number;
+            /** @description When the token was issued (an unsigned 32-bit integer; its unit is not published). */
+            readonly issued_at?: number;
+            /** @description Type of the token (values not published). */
+            readonly token_type?: string;
         };
-        /** @description Tokens the application issued. */
+        /** @description A page of the tokens an application issued. */
         TokenList: {
-            tokens?: components["schemas"]["Token"][];
-            total_size?: components["schemas"]["TotalSize"];
+            tokens: components["schemas"]["Token"][];
+            total_size: components["schemas"]["TotalSize"];
+            next_page_token?: components["schemas"]["NextPageToken"];
         };
         /** @description Client credentials token request (form fields). */
         TokenRequest: {
@@ -1761,12 +3031,1231 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description Protocol kinds of identity providers this document types.
+         * @enum {string}
+         */
+        IdentityProviderProtocolType: "oidc_idp";
+        /**
+         * @description How the platform authenticates at the identity provider's token endpoint.
+         * @default client_secret_basic
+         * @enum {string}
+         */
+        OidcIdpTokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post";
+        /** @description Protocol configuration of an OIDC identity provider (`type` `oidc_idp`), as returned. */
+        OidcIdpProtocolConfig: {
+            /**
+             * @description Protocol kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "oidc_idp";
+            /** @description Client id at the identity provider. */
+            client_id: string;
+            /** @description Client secret at the identity provider. */
+            client_secret: string;
+            /** @description Scopes requested from the identity provider. */
+            token_scopes: string[];
+            identity_attribute: components["schemas"]["SubjectField"];
+            pkce: components["schemas"]["PkceConfig"];
+            /** @description JWKS address of the identity provider. */
+            jwks_url: string;
+            /** @description Token endpoint of the identity provider. */
+            token_url: string;
+            /** @description Authorization endpoint of the identity provider. */
+            authorize_url: string;
+            /** @description Redirect address to register at the identity provider (assigned by the server). */
+            redirect_url: string;
+            /** @description Name of the claim that identifies the user. */
+            identifying_claim_name: string;
+            /** @description Whether pushed authorization requests (RFC 9126) are used. */
+            oauth_2_par_enabled: boolean;
+            /** @description Pushed authorization request endpoint, or null. */
+            oauth_2_par_endpoint?: string | null;
+            /** @description Claims requested (format not published). */
+            claims?: string;
+            token_endpoint_auth_method: components["schemas"]["OidcIdpTokenEndpointAuthMethod"];
+        };
+        /** @description A protocol configuration of a kind this document does not know (any `type` other than `oidc_idp`), so that identity providers of kinds the platform adds stay readable. */
+        UnknownIdentityProviderProtocolConfig: {
+            /** @description Protocol kind. */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Protocol configuration of an identity provider as returned, selected by `type`: a known kind (`KnownIdentityProviderProtocolConfig`), or a kind the platform added (`UnknownIdentityProviderProtocolConfig`), which stays readable as a generic object. */
+        IdentityProviderProtocolConfig: components["schemas"]["KnownIdentityProviderProtocolConfig"] | components["schemas"]["UnknownIdentityProviderProtocolConfig"];
+        /** @description A returned protocol configuration of a known kind, selected by `type`. */
+        KnownIdentityProviderProtocolConfig: components["schemas"]["OidcIdpProtocolConfig"];
+        /** @description Protocol configuration of a new OIDC identity provider (`type` `oidc_idp`). */
+        OidcIdpProtocolConfigCreate: {
+            /**
+             * @description Protocol kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "oidc_idp";
+            /** @description Client id at the identity provider. */
+            client_id: string;
+            /** @description Client secret at the identity provider. */
+            client_secret: string;
+            /** @description Scopes requested from the identity provider. */
+            token_scopes: string[];
+            identity_attribute: components["schemas"]["SubjectField"];
+            pkce: components["schemas"]["PkceConfig"];
+            /** @description JWKS address of the identity provider. */
+            jwks_url: string;
+            /** @description Token endpoint of the identity provider. */
+            token_url: string;
+            /** @description Authorization endpoint of the identity provider. */
+            authorize_url: string;
+            /** @description Name of the claim that identifies the user. */
+            identifying_claim_name: string;
+            /** @description Whether pushed authorization requests (RFC 9126) are used. */
+            oauth_2_par_enabled: boolean;
+            /** @description Pushed authorization request endpoint, or null. */
+            oauth_2_par_endpoint?: string | null;
+            /** @description Claims requested (format not published). */
+            claims?: string;
+            token_endpoint_auth_method: components["schemas"]["OidcIdpTokenEndpointAuthMethod"];
+        };
+        /** @description Partial update of an OIDC identity provider's protocol configuration; `type` is required. */
+        OidcIdpProtocolConfigUpdate: {
+            /**
+             * @description Protocol kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "oidc_idp";
+            /** @description Client id at the identity provider. */
+            client_id?: string;
+            /** @description Client secret at the identity provider. */
+            client_secret?: string;
+            /** @description Scopes requested from the identity provider. */
+            token_scopes?: string[];
+            identity_attribute?: components["schemas"]["SubjectField"];
+            pkce?: components["schemas"]["PkceConfig"];
+            /** @description JWKS address of the identity provider. */
+            jwks_url?: string;
+            /** @description Token endpoint of the identity provider. */
+            token_url?: string;
+            /** @description Authorization endpoint of the identity provider. */
+            authorize_url?: string;
+            /** @description Name of the claim that identifies the user. */
+            identifying_claim_name?: string;
+            /** @description Whether pushed authorization requests (RFC 9126) are used. */
+            oauth_2_par_enabled?: boolean;
+            /** @description Pushed authorization request endpoint, or null. */
+            oauth_2_par_endpoint?: string | null;
+            /** @description Claims requested (format not published). */
+            claims?: string;
+            token_endpoint_auth_method?: components["schemas"]["OidcIdpTokenEndpointAuthMethod"];
+        };
+        /** @description Protocol configuration of a new identity provider, selected by `type`. */
+        IdentityProviderProtocolConfigCreate: components["schemas"]["OidcIdpProtocolConfigCreate"];
+        /** @description Partial protocol configuration sent on identity provider update, selected by `type`. */
+        IdentityProviderProtocolConfigUpdate: components["schemas"]["OidcIdpProtocolConfigUpdate"];
+        /** @description An external identity provider of a realm. */
+        IdentityProvider: {
+            id: components["schemas"]["Id"];
+            tenant_id: components["schemas"]["TenantIdField"];
+            realm_id: components["schemas"]["RealmIdField"];
+            display_name: components["schemas"]["DisplayName"];
+            protocol_config: components["schemas"]["IdentityProviderProtocolConfig"];
+        };
+        /** @description A new identity provider; this is the whole create body (it is not wrapped). */
+        IdentityProviderCreate: {
+            display_name: components["schemas"]["DisplayName"];
+            protocol_config: components["schemas"]["IdentityProviderProtocolConfigCreate"];
+        };
+        /** @description Partial update of an identity provider; only the fields sent change. */
+        IdentityProviderUpdate: {
+            display_name?: components["schemas"]["DisplayName"];
+            protocol_config?: components["schemas"]["IdentityProviderProtocolConfigUpdate"];
+        };
+        /** @description Body of identity provider update (the published body does not mark `identity_provider` as required). */
+        UpdateIdentityProviderRequest: {
+            identity_provider?: components["schemas"]["IdentityProviderUpdate"];
+        };
+        /** @description A page of identity providers of a realm. */
+        IdentityProviderList: {
+            identity_providers: components["schemas"]["IdentityProvider"][];
+            total_size: components["schemas"]["TotalSize"];
+            /** @description Token of the next page, to send as `page_token`; null or absent on the last page. */
+            next_page_token?: string | null;
+        };
+        /**
+         * @description Kinds of SSO configuration a request can send (closed). Responses can carry other kinds (see `SsoConfigKind`).
+         * @enum {string}
+         */
+        SsoConfigType: "bookmark" | "cloud_directory_external_auth_methods" | "generic_oidc" | "generic_oidc_idp" | "generic_saml" | "partner_idp" | "partner_sso_vendor_idp" | "scim" | "ws_fed";
+        /** @description Kind of an SSO configuration as returned. Open: these are the known kinds, and the platform returns others too (for example `nametag_oauth2`). */
+        SsoConfigKind: "bookmark" | "cloud_directory_external_auth_methods" | "generic_oidc" | "generic_oidc_idp" | "generic_saml" | "partner_idp" | "partner_sso_vendor_idp" | "scim" | "ws_fed" | (string & {});
+        /**
+         * @description Cloud of the external directory whose discovery endpoint is used.
+         * @enum {string}
+         */
+        SsoDiscoverEndpoint: "global_azure" | "azure_us_government" | "microsoft_azure_vianet";
+        /**
+         * @description Name identifier format.
+         * @enum {string}
+         */
+        SsoNameFormat: "unspecified" | "email_address" | "x509_subject_name" | "persistent" | "transient" | "entity" | "kerberos" | "windows_domain_qualified_name";
+        /**
+         * @description Authentication context class asserted.
+         * @enum {string}
+         */
+        SsoAuthenticationContext: "x509" | "integrated_windows_federation" | "kerberos" | "password" | "password_protected_transport" | "tls_client" | "unspecified" | "refeds_mfa";
+        /**
+         * @description Identity attribute sent as the subject name.
+         * @enum {string}
+         */
+        SsoSubjectUserNameAttribute: "user_name" | "email" | "email_prefix" | "external_id" | "display_name" | "custom" | "none";
+        /**
+         * @description Signature algorithm.
+         * @enum {string}
+         */
+        SsoSignatureAlgorithm: "rsa_sha256" | "rsa_sha1" | "rsa_sha384" | "rsa_sha512";
+        /**
+         * @description Digest algorithm.
+         * @enum {string}
+         */
+        SsoDigestAlgorithm: "sha256" | "sha1" | "sha384" | "sha512";
+        /**
+         * @description Algorithm that encrypts assertions.
+         * @enum {string}
+         */
+        SamlAssertionEncryptionAlgorithm: "aes256_cbc" | "aes256_gcm" | "aes128_cbc" | "aes128_gcm";
+        /**
+         * @description Algorithm that transports the assertion encryption key.
+         * @enum {string}
+         */
+        SamlAssertionKeyTransportAlgorithm: "rsa_oaep" | "rsa1_5";
+        /**
+         * @description Binding of single log-out messages.
+         * @enum {string}
+         */
+        SamlSingleLogOutBinding: "post" | "redirect";
+        /**
+         * @description Identity attribute an added attribute carries (`custom_static_string` takes `custom_value`).
+         * @enum {string}
+         */
+        SsoUserAttributeValue: "email" | "user_name" | "external_id" | "display_name" | "custom_static_string";
+        /** @description Inbound SCIM settings of the configuration, or null. Their fields are not published. */
+        SsoInboundScim: {
+            [key: string]: unknown;
+        } | null;
+        /** @description OIDC provider metadata of a configuration (assigned by the server). */
+        SsoOidcConfiguration: {
+            /** @description Issuer. */
+            issuer: string;
+            /** @description Authorization endpoint, or null. */
+            authorization_endpoint?: string | null;
+            /** @description Token endpoint. */
+            token_endpoint: string;
+            /** @description UserInfo endpoint, or null. */
+            userinfo_endpoint?: string | null;
+            /** @description JWKS address. */
+            jwks_uri: string;
+            /** @description Response types supported. */
+            response_types_supported: ("code" | "id_token")[];
+            /** @description Token endpoint authentication methods supported. */
+            token_endpoint_auth_methods_supported: components["schemas"]["TokenEndpointAuthMethod"][];
+        };
+        /** @description Registration with the partner SSO vendor. */
+        SsoPartnerRegistration: {
+            /** @description Domain registered with the partner. */
+            domain?: string;
+            /** @description Token issued by the partner. */
+            partner_token?: string;
+            /** @description Attribute that carries the user's identifier. */
+            attribute_name?: string;
+            /** @description Whether the registration is active. */
+            is_enabled?: boolean;
+        };
+        /** @description An additional assertion consumer service address. */
+        SamlOtherSsoUrl: {
+            /**
+             * Format: int32
+             * @description Index of the address (a 16-bit integer).
+             */
+            index: number;
+            /** @description The address. */
+            url: string;
+        };
+        /** @description An attribute added to a SAML assertion. */
+        SamlUserAttribute: {
+            /** @description Attribute name. */
+            name: string;
+            name_format: components["schemas"]["SsoNameFormat"];
+            value: components["schemas"]["SsoUserAttributeValue"];
+            /** @description The value sent when `value` is `custom_static_string`. */
+            custom_value?: string;
+        };
+        /** @description An attribute added to a WS-Federation token. */
+        WsFedUserAttribute: {
+            /** @description Attribute name. */
+            name: string;
+            name_format: components["schemas"]["SsoNameFormat"];
+            value: components["schemas"]["SsoUserAttributeValue"];
+            /** @description Namespace of the attribute. */
+            namespace?: string;
+        };
+        /** @description A signing certificate of a SAML configuration. */
+        SamlIdentityProviderCert: {
+            /** @description Identifier of the certificate. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the certificate was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the certificate expires.
+             */
+            expires_at: string;
+            /** @description Whether the certificate is the one in use. */
+            is_active: boolean;
+            /** @description The certificate (public part). */
+            idp_public_certificate: string;
+        };
+        /** @description Typed payload of an SSO configuration as returned, selected by `type`: one of the nine known kinds (`KnownSsoConfigPayload`), or a kind this document does not know (`UnknownSsoConfigPayload`), which stays readable as a generic object. */
+        SsoConfigPayload: components["schemas"]["KnownSsoConfigPayload"] | components["schemas"]["UnknownSsoConfigPayload"];
+        /** @description A returned payload of one of the nine known kinds, selected by `type`. */
+        KnownSsoConfigPayload: components["schemas"]["BookmarkSsoPayload"] | components["schemas"]["CloudDirectoryExternalAuthMethodsSsoPayload"] | components["schemas"]["GenericOidcSsoPayload"] | components["schemas"]["GenericOidcIdpSsoPayload"] | components["schemas"]["GenericSamlSsoPayload"] | components["schemas"]["PartnerIdpSsoPayload"] | components["schemas"]["PartnerSsoVendorIdpSsoPayload"] | components["schemas"]["ScimSsoPayload"] | components["schemas"]["WsFedSsoPayload"];
+        /** @description A payload of a kind this document does not know (any `type` outside `SsoConfigType`, for example `nametag_oauth2` or the reality-check kind), so that such configurations stay readable as generic objects. */
+        UnknownSsoConfigPayload: {
+            /** @description Kind of SSO configuration. */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description SSO payload of kind `bookmark` (bookmark tile), as returned. */
+        BookmarkSsoPayload: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "bookmark";
+            /** @description Address the tile opens. */
+            login_link: string;
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+            /** @description Identifier of the tile (assigned by the server). */
+            application_tile_id?: string;
+        };
+        /** @description SSO payload of kind `cloud_directory_external_auth_methods` (cloud directory external authentication methods), as returned. */
+        CloudDirectoryExternalAuthMethodsSsoPayload: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cloud_directory_external_auth_methods";
+            /** @description Addresses the authorization server may redirect to. */
+            redirect_uris: string[];
+            oidc_configuration: components["schemas"]["SsoOidcConfiguration"];
+            /** @description Client id. */
+            client_id: string;
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+            /** @description Application the configuration uses (assigned by the server). */
+            application_id: string;
+            /** @description Authenticator configuration the configuration uses. */
+            authenticator_config_id: string;
+            /** @description Resource server the configuration uses. */
+            resource_server_id: string;
+            discover_endpoint: components["schemas"]["SsoDiscoverEndpoint"];
+        };
+        /** @description SSO payload of kind `generic_oidc` (generic OIDC relying party), as returned. */
+        GenericOidcSsoPayload: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "generic_oidc";
+            /** @description Addresses the authorization server may redirect to. */
+            redirect_uris: string[];
+            /** @description Scopes the relying party may request. */
+            scopes: string[];
+            /** @description Origins allowed to use the configuration. */
+            trusted_origins: string[];
+            /** @description Address the tile opens. */
+            login_link?: string;
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+            confidentiality: components["schemas"]["Confidentiality"];
+            pkce: components["schemas"]["PkceConfig"];
+            oidc_configuration: components["schemas"]["SsoOidcConfiguration"];
+            /** @description Client id. */
+            client_id: string;
+            /** @description Client secret. */
+            client_secret?: string;
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+            /** @description Application the configuration uses (assigned by the server). */
+            application_id: string;
+            /** @description Authenticator configuration the configuration uses. */
+            authenticator_config_id: string;
+            /** @description Resource server the configuration uses. */
+            resource_server_id: string;
+            /** @description Identifier of the tile (assigned by the server). */
+            application_tile_id?: string;
+        };
+        /** @description SSO payload of kind `generic_oidc_idp` (generic OIDC identity provider), as returned. */
+        GenericOidcIdpSsoPayload: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "generic_oidc_idp";
+            /** @description Client id. */
+            client_id: string;
+            /** @description Client secret. */
+            client_secret?: string;
+            pkce: components["schemas"]["PkceConfig"];
+            /** @description Scopes requested for the ID token. */
+            id_token_scopes?: string[];
+            /** @description Name of the claim that identifies the user. */
+            identifying_claim_name: string;
+            identity_attribute: components["schemas"]["SubjectField"];
+            /** @description Authorization endpoint of the identity provider, or null. */
+            authorization_endpoint: string | null;
+            /** @description Token endpoint. */
+            token_endpoint: string;
+            /** @description JWKS endpoint of the identity provider. */
+            jwks_endpoint: string;
+            /** @description Redirect address to register at the identity provider. */
+            redirect_uri: string;
+            /** @description Identity provider the configuration uses (assigned by the server). */
+            identity_provider_id: string;
+        };
+        /** @description SSO payload of kind `generic_saml` (generic SAML service provider), as returned. */
+        GenericSamlSsoPayload: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "generic_saml";
+            /** @description Assertion consumer service address. */
+            acs_url?: string;
+            /** @description Whether the recipient and destination are overridden (with `recipient_url` and `destination_url`). */
+            override_recipient_and_destination?: boolean;
+            /** @description Recipient address. */
+            recipient_url?: string;
+            /** @description Destination address. */
+            destination_url?: string;
+            /** @description Audience (service provider entity id). */
+            audience_url?: string;
+            /** @description Default relay state. */
+            default_relay_state?: string;
+            name_format?: components["schemas"]["SsoNameFormat"];
+            authentication_context?: components["schemas"]["SsoAuthenticationContext"];
+            subject_user_name_attribute?: components["schemas"]["SsoSubjectUserNameAttribute"];
+            /** @description Whether the response envelope is signed. */
+            sign_envelope?: boolean;
+            /** @description Whether assertions are signed. */
+            sign_assertions?: boolean;
+            signature_algorithm?: components["schemas"]["SsoSignatureAlgorithm"];
+            digest_algorithm?: components["schemas"]["SsoDigestAlgorithm"];
+            /** @description Whether assertions are encrypted. */
+            encrypt_assertions?: boolean;
+            /**
+             * Format: int32
+             * @description How long an assertion is valid, in seconds.
+             */
+            assertion_validity_duration_seconds?: number;
+            assertion_encryption_algorithm?: components["schemas"]["SamlAssertionEncryptionAlgorithm"];
+            assertion_key_transport_algorithm?: components["schemas"]["SamlAssertionKeyTransportAlgorithm"];
+            /** @description Service provider's public key for assertion encryption. */
+            assertion_encryption_public_key?: string;
+            /** @description Service provider's signature certificates. */
+            sp_signature_certificates?: unknown[];
+            /** @description Whether single log-out is on. */
+            enable_single_log_out?: boolean;
+            /** @description Single log-out address. */
+            single_log_out_url?: string;
+            /** @description Issuer of single log-out messages. */
+            single_log_out_issuer_url?: string;
+            single_log_out_binding?: components["schemas"]["SamlSingleLogOutBinding"];
+            /** @description Whether single log-out requests and responses are signed. */
+            single_logout_sign_request_and_response?: boolean;
+            /** @description Whether signed authentication requests are validated. */
+            validate_signed_requests?: boolean;
+            other_sso_urls?: components["schemas"]["SamlOtherSsoUrl"];
+            /** @description Attributes added to the assertion. */
+            additional_user_attributes?: components["schemas"]["SamlUserAttribute"][];
+            /** @description Identity provider certificates of this configuration (read-only). */
+            readonly identity_provider_certs?: components["schemas"]["SamlIdentityProviderCert"][];
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+            /** @description Application the configuration uses (assigned by the server). */
+            application_id?: string;
+            /** @description Authenticator configuration the configuration uses. */
+            authenticator_config_id?: string;
+            /** @description Identifier of the tile (assigned by the server). */
+            application_tile_id?: string;
+            /** @description Address of identity-provider-initiated sign-in. */
+            idp_initiated_url?: string;
+            /** @description Address of service-provider-initiated sign-in. */
+            sp_initiated_url?: string;
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+            /**
+             * @description Whether the short addresses are used.
+             * @default false
+             */
+            use_short_url?: boolean;
+            /** @description Short address of service-provider-initiated sign-in. */
+            short_sp_initiated_url?: string;
+            /** @description Short entity id address. */
+            short_entity_id_url?: string;
+        };
+        /** @description SSO payload of kind `partner_idp` (partner identity provider), as returned. */
+        PartnerIdpSsoPayload: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "partner_idp";
+            /** @description Client id. */
+            client_id: string;
+            /** @description Client secret. */
+            client_secret?: string;
+            pkce: components["schemas"]["PkceConfig"];
+            /** @description Scopes requested for the ID token. */
+            id_token_scopes?: string[];
+            /** @description Name of the claim that identifies the user. */
+            identifying_claim_name: string;
+            identity_attribute: components["schemas"]["SubjectField"];
+            /** @description Partner's domain. */
+            partner_domain: string;
+            /** @description Authorization endpoint of the identity provider, or null. */
+            authorization_endpoint: string | null;
+            /** @description Token endpoint. */
+            token_endpoint: string;
+            /** @description JWKS endpoint of the identity provider. */
+            jwks_endpoint: string;
+            /** @description Redirect address to register at the identity provider. */
+            redirect_uri: string;
+            /** @description Identity provider the configuration uses (assigned by the server). */
+            identity_provider_id: string;
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+        };
+        /** @description SSO payload of kind `partner_sso_vendor_idp` (partner SSO vendor identity provider), as returned. */
+        PartnerSsoVendorIdpSsoPayload: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "partner_sso_vendor_idp";
+            pkce: components["schemas"]["PkceConfig"];
+            oidc_configuration: components["schemas"]["SsoOidcConfiguration"];
+            /** @description Client id. */
+            client_id: string;
+            /** @description Client secret. */
+            client_secret: string;
+            partner_registration: components["schemas"]["SsoPartnerRegistration"];
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+            /** @description Application the configuration uses (assigned by the server). */
+            application_id: string;
+            /** @description Authenticator configuration the configuration uses. */
+            authenticator_config_id: string;
+        };
+        /** @description SSO payload of kind `scim` (SCIM provisioning), as returned. The published documents name these fields without defining them, so they are typed as strings, none is required, and the object is open. */
+        ScimSsoPayload: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "scim";
+            /** @description Application the configuration uses (assigned by the server). */
+            application_id?: string;
+            /** @description Client id. */
+            client_id?: string;
+            /** @description Client secret. */
+            client_secret?: string;
+            /** @description Address of the SCIM service. */
+            scim_url?: string;
+            /** @description Token endpoint. */
+            token_endpoint?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description SSO payload of kind `ws_fed` (WS-Federation relying party), as returned. */
+        WsFedSsoPayload: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ws_fed";
+            /** @description Assertion consumer service address. */
+            acs_url: string;
+            /** @description Audience (service provider entity id). */
+            audience_url: string;
+            /**
+             * Format: int32
+             * @description Token lifetime, in seconds.
+             */
+            expiration_time_seconds?: number;
+            digest_algorithm: components["schemas"]["SsoDigestAlgorithm"];
+            signature_algorithm: components["schemas"]["SsoSignatureAlgorithm"];
+            name_format: components["schemas"]["SsoNameFormat"];
+            subject_user_name_attribute: components["schemas"]["SsoSubjectUserNameAttribute"];
+            authentication_context: components["schemas"]["SsoAuthenticationContext"];
+            /** @description Attributes added to the token. */
+            additional_user_attributes: components["schemas"]["WsFedUserAttribute"][];
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+            /** @description Application the configuration uses (assigned by the server). */
+            application_id: string;
+            /** @description Authenticator configuration the configuration uses. */
+            authenticator_config_id: string;
+            /** @description Identifier of the tile (assigned by the server). */
+            application_tile_id?: string;
+            /** @description Sign-in address of the platform for this configuration. */
+            idp_sso_url?: string;
+            /** @description Issuer of the platform for this configuration. */
+            idp_issuer_url?: string;
+            /** @description Metadata address of the platform for this configuration. */
+            metadata_url?: string;
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+        };
+        /** @description Typed payload of a new SSO configuration, selected by `type`. */
+        SsoConfigPayloadCreate: components["schemas"]["BookmarkSsoPayloadCreate"] | components["schemas"]["CloudDirectoryExternalAuthMethodsSsoPayloadCreate"] | components["schemas"]["GenericOidcSsoPayloadCreate"] | components["schemas"]["GenericOidcIdpSsoPayloadCreate"] | components["schemas"]["GenericSamlSsoPayloadCreate"] | components["schemas"]["PartnerIdpSsoPayloadCreate"] | components["schemas"]["PartnerSsoVendorIdpSsoPayloadCreate"] | components["schemas"]["ScimSsoPayloadCreate"] | components["schemas"]["WsFedSsoPayloadCreate"];
+        /** @description SSO payload of kind `bookmark` (bookmark tile), as sent on create. */
+        BookmarkSsoPayloadCreate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "bookmark";
+            /** @description Address the tile opens. */
+            login_link: string;
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+        };
+        /** @description SSO payload of kind `cloud_directory_external_auth_methods` (cloud directory external authentication methods), as sent on create. */
+        CloudDirectoryExternalAuthMethodsSsoPayloadCreate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cloud_directory_external_auth_methods";
+            /** @description Addresses the authorization server may redirect to. */
+            redirect_uris: string[];
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+            discover_endpoint: components["schemas"]["SsoDiscoverEndpoint"];
+        };
+        /** @description SSO payload of kind `generic_oidc` (generic OIDC relying party), as sent on create. */
+        GenericOidcSsoPayloadCreate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "generic_oidc";
+            /** @description Addresses the authorization server may redirect to. */
+            redirect_uris: string[];
+            /** @description Scopes the relying party may request. */
+            scopes: string[];
+            /** @description Origins allowed to use the configuration. */
+            trusted_origins?: string[];
+            /** @description Address the tile opens. */
+            login_link?: string;
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+            confidentiality: components["schemas"]["Confidentiality"];
+            pkce: components["schemas"]["PkceConfig"];
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+        };
+        /** @description SSO payload of kind `generic_oidc_idp` (generic OIDC identity provider), as sent on create. */
+        GenericOidcIdpSsoPayloadCreate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "generic_oidc_idp";
+            /** @description Client id. */
+            client_id: string;
+            /** @description Name of the claim that identifies the user. */
+            identifying_claim_name: string;
+            identity_attribute: components["schemas"]["SubjectField"];
+            /** @description Authorization endpoint of the identity provider, or null. */
+            authorization_endpoint: string | null;
+            /** @description Token endpoint. */
+            token_endpoint: string;
+            /** @description JWKS endpoint of the identity provider. */
+            jwks_endpoint: string;
+        };
+        /** @description SSO payload of kind `generic_saml` (generic SAML service provider), as sent on create. */
+        GenericSamlSsoPayloadCreate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "generic_saml";
+            /** @description Assertion consumer service address. */
+            acs_url: string;
+            /** @description Whether the recipient and destination are overridden (with `recipient_url` and `destination_url`). */
+            override_recipient_and_destination: boolean;
+            /** @description Recipient address. */
+            recipient_url?: string;
+            /** @description Destination address. */
+            destination_url?: string;
+            /** @description Audience (service provider entity id). */
+            audience_url: string;
+            /** @description Default relay state. */
+            default_relay_state: string;
+            name_format: components["schemas"]["SsoNameFormat"];
+            authentication_context: components["schemas"]["SsoAuthenticationContext"];
+            subject_user_name_attribute: components["schemas"]["SsoSubjectUserNameAttribute"];
+            /** @description Whether the response envelope is signed. */
+            sign_envelope: boolean;
+            /** @description Whether assertions are signed. */
+            sign_assertions: boolean;
+            signature_algorithm: components["schemas"]["SsoSignatureAlgorithm"];
+            digest_algorithm: components["schemas"]["SsoDigestAlgorithm"];
+            /** @description Whether assertions are encrypted. */
+            encrypt_assertions: boolean;
+            /**
+             * Format: int32
+             * @description How long an assertion is valid, in seconds.
+             */
+            assertion_validity_duration_seconds: number;
+            assertion_encryption_algorithm?: components["schemas"]["SamlAssertionEncryptionAlgorithm"];
+            assertion_key_transport_algorithm?: components["schemas"]["SamlAssertionKeyTransportAlgorithm"];
+            /** @description Service provider's public key for assertion encryption. */
+            assertion_encryption_public_key?: string;
+            /** @description Service provider's signature certificates. */
+            sp_signature_certificates: unknown[];
+            /** @description Whether single log-out is on. */
+            enable_single_log_out: boolean;
+            /** @description Single log-out address. */
+            single_log_out_url?: string;
+            /** @description Issuer of single log-out messages. */
+            single_log_out_issuer_url?: string;
+            single_log_out_binding?: components["schemas"]["SamlSingleLogOutBinding"];
+            /** @description Whether single log-out requests and responses are signed. */
+            single_logout_sign_request_and_response: boolean;
+            /** @description Whether signed authentication requests are validated. */
+            validate_signed_requests: boolean;
+            other_sso_urls?: components["schemas"]["SamlOtherSsoUrl"];
+            /** @description Attributes added to the assertion. */
+            additional_user_attributes: components["schemas"]["SamlUserAttribute"][];
+            /**
+             * @description Whether the short addresses are used.
+             * @default false
+             */
+            use_short_url?: boolean;
+        };
+        /** @description SSO payload of kind `partner_idp` (partner identity provider), as sent on create. */
+        PartnerIdpSsoPayloadCreate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "partner_idp";
+            /** @description Client id. */
+            client_id: string;
+            /** @description Client secret, or null. */
+            client_secret?: string | null;
+            pkce?: components["schemas"]["PkceConfig"];
+            /** @description Scopes requested for the ID token. */
+            id_token_scopes?: string[];
+            /** @description Name of the claim that identifies the user. */
+            identifying_claim_name: string;
+            identity_attribute: components["schemas"]["SubjectField"];
+            /** @description Partner's domain. */
+            partner_domain: string;
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+        };
+        /** @description SSO payload of kind `partner_sso_vendor_idp` (partner SSO vendor identity provider), as sent on create. */
+        PartnerSsoVendorIdpSsoPayloadCreate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "partner_sso_vendor_idp";
+            pkce: components["schemas"]["PkceConfig"];
+            partner_registration: components["schemas"]["SsoPartnerRegistration"];
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+        };
+        /** @description SSO payload of kind `scim` (SCIM provisioning), as sent on create. Its create fields are not published, so the object is open. */
+        ScimSsoPayloadCreate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "scim";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description SSO payload of kind `ws_fed` (WS-Federation relying party), as sent on create. */
+        WsFedSsoPayloadCreate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ws_fed";
+            /** @description Assertion consumer service address. */
+            acs_url: string;
+            /** @description Audience (service provider entity id). */
+            audience_url: string;
+            /**
+             * Format: int32
+             * @description Token lifetime, in seconds.
+             */
+            expiration_time_seconds: number;
+            digest_algorithm: components["schemas"]["SsoDigestAlgorithm"];
+            signature_algorithm: components["schemas"]["SsoSignatureAlgorithm"];
+            name_format: components["schemas"]["SsoNameFormat"];
+            subject_user_name_attribute: components["schemas"]["SsoSubjectUserNameAttribute"];
+            authentication_context: components["schemas"]["SsoAuthenticationContext"];
+            /** @description Attributes added to the token. */
+            additional_user_attributes: components["schemas"]["WsFedUserAttribute"][];
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+        };
+        /** @description Partial update payload of an SSO configuration, selected by `type`: `type` is required and only the fields sent change. */
+        SsoConfigUpdate: components["schemas"]["BookmarkSsoPayloadUpdate"] | components["schemas"]["CloudDirectoryExternalAuthMethodsSsoPayloadUpdate"] | components["schemas"]["GenericOidcSsoPayloadUpdate"] | components["schemas"]["GenericOidcIdpSsoPayloadUpdate"] | components["schemas"]["GenericSamlSsoPayloadUpdate"] | components["schemas"]["PartnerIdpSsoPayloadUpdate"] | components["schemas"]["PartnerSsoVendorIdpSsoPayloadUpdate"] | components["schemas"]["ScimSsoPayloadUpdate"] | components["schemas"]["WsFedSsoPayloadUpdate"];
+        /** @description SSO payload of kind `bookmark` (bookmark tile), partial update (only `type` is required). */
+        BookmarkSsoPayloadUpdate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "bookmark";
+            /** @description Address the tile opens. */
+            login_link?: string;
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+        };
+        /** @description SSO payload of kind `cloud_directory_external_auth_methods` (cloud directory external authentication methods), partial update (only `type` is required). */
+        CloudDirectoryExternalAuthMethodsSsoPayloadUpdate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cloud_directory_external_auth_methods";
+            /** @description Addresses the authorization server may redirect to. */
+            redirect_uris?: string[];
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+            discover_endpoint?: components["schemas"]["SsoDiscoverEndpoint"];
+        };
+        /** @description SSO payload of kind `generic_oidc` (generic OIDC relying party), partial update (only `type` is required). */
+        GenericOidcSsoPayloadUpdate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "generic_oidc";
+            /** @description Addresses the authorization server may redirect to. */
+            redirect_uris?: string[];
+            /** @description Scopes the relying party may request. */
+            scopes?: string[];
+            /** @description Origins allowed to use the configuration. */
+            trusted_origins?: string[];
+            /** @description Address the tile opens. */
+            login_link?: string;
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+            confidentiality?: components["schemas"]["Confidentiality"];
+            pkce?: components["schemas"]["PkceConfig"];
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+        };
+        /** @description SSO payload of kind `generic_oidc_idp` (generic OIDC identity provider), partial update (only `type` is required). */
+        GenericOidcIdpSsoPayloadUpdate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "generic_oidc_idp";
+            /** @description Client id. */
+            client_id?: string;
+            /** @description Client secret, or null. */
+            client_secret?: string | null;
+            pkce?: components["schemas"]["PkceConfig"];
+            /** @description Scopes requested for the ID token. */
+            id_token_scopes?: string[];
+            /** @description Name of the claim that identifies the user. */
+            identifying_claim_name?: string;
+            identity_attribute?: components["schemas"]["SubjectField"];
+            /** @description Authorization endpoint of the identity provider, or null. */
+            authorization_endpoint?: string | null;
+            /** @description Token endpoint. */
+            token_endpoint?: string;
+            /** @description JWKS endpoint of the identity provider. */
+            jwks_endpoint?: string;
+        };
+        /** @description SSO payload of kind `generic_saml` (generic SAML service provider), partial update (only `type` is required). */
+        GenericSamlSsoPayloadUpdate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "generic_saml";
+            /** @description Assertion consumer service address. */
+            acs_url?: string;
+            /** @description Whether the recipient and destination are overridden (with `recipient_url` and `destination_url`). */
+            override_recipient_and_destination?: boolean;
+            /** @description Recipient address. */
+            recipient_url?: string;
+            /** @description Destination address. */
+            destination_url?: string;
+            /** @description Audience (service provider entity id). */
+            audience_url?: string;
+            /** @description Default relay state. */
+            default_relay_state?: string;
+            name_format?: components["schemas"]["SsoNameFormat"];
+            authentication_context?: components["schemas"]["SsoAuthenticationContext"];
+            subject_user_name_attribute?: components["schemas"]["SsoSubjectUserNameAttribute"];
+            /** @description Whether the response envelope is signed. */
+            sign_envelope?: boolean;
+            /** @description Whether assertions are signed. */
+            sign_assertions?: boolean;
+            signature_algorithm?: components["schemas"]["SsoSignatureAlgorithm"];
+            digest_algorithm?: components["schemas"]["SsoDigestAlgorithm"];
+            /** @description Whether assertions are encrypted. */
+            encrypt_assertions?: boolean;
+            /**
+             * Format: int32
+             * @description How long an assertion is valid, in seconds.
+             */
+            assertion_validity_duration_seconds?: number;
+            assertion_encryption_algorithm?: components["schemas"]["SamlAssertionEncryptionAlgorithm"];
+            assertion_key_transport_algorithm?: components["schemas"]["SamlAssertionKeyTransportAlgorithm"];
+            /** @description Service provider's public key for assertion encryption. */
+            assertion_encryption_public_key?: string;
+            /** @description Service provider's signature certificates. */
+            sp_signature_certificates?: unknown[];
+            /** @description Whether single log-out is on. */
+            enable_single_log_out?: boolean;
+            /** @description Single log-out address. */
+            single_log_out_url?: string;
+            /** @description Issuer of single log-out messages. */
+            single_log_out_issuer_url?: string;
+            single_log_out_binding?: components["schemas"]["SamlSingleLogOutBinding"];
+            /** @description Whether single log-out requests and responses are signed. */
+            single_logout_sign_request_and_response?: boolean;
+            /** @description Whether signed authentication requests are validated. */
+            validate_signed_requests?: boolean;
+            other_sso_urls?: components["schemas"]["SamlOtherSsoUrl"];
+            /** @description Attributes added to the assertion. */
+            additional_user_attributes?: components["schemas"]["SamlUserAttribute"][];
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+            /**
+             * @description Whether the short addresses are used.
+             * @default false
+             */
+            use_short_url?: boolean;
+        };
+        /** @description SSO payload of kind `partner_idp` (partner identity provider), partial update (only `type` is required). */
+        PartnerIdpSsoPayloadUpdate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "partner_idp";
+            /** @description Client id. */
+            client_id?: string;
+            /** @description Client secret, or null. */
+            client_secret?: string | null;
+            pkce?: components["schemas"]["PkceConfig"];
+            /** @description Scopes requested for the ID token. */
+            id_token_scopes?: string[];
+            /** @description Name of the claim that identifies the user. */
+            identifying_claim_name?: string;
+            identity_attribute?: components["schemas"]["SubjectField"];
+            /** @description Partner's domain. */
+            partner_domain?: string;
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+        };
+        /** @description SSO payload of kind `partner_sso_vendor_idp` (partner SSO vendor identity provider), partial update (only `type` is required). */
+        PartnerSsoVendorIdpSsoPayloadUpdate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "partner_sso_vendor_idp";
+            pkce?: components["schemas"]["PkceConfig"];
+            partner_registration?: components["schemas"]["SsoPartnerRegistration"];
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+        };
+        /** @description SSO payload of kind `scim` (SCIM provisioning), partial update (only `type` is required). */
+        ScimSsoPayloadUpdate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "scim";
+            /** @description Address the tile opens. */
+            login_link?: string;
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+        };
+        /** @description SSO payload of kind `ws_fed` (WS-Federation relying party), partial update (only `type` is required). */
+        WsFedSsoPayloadUpdate: {
+            /**
+             * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ws_fed";
+            /** @description Assertion consumer service address. */
+            acs_url?: string;
+            /** @description Audience (service provider entity id). */
+            audience_url?: string;
+            /**
+             * Format: int32
+             * @description Token lifetime, in seconds.
+             */
+            expiration_time_seconds?: number;
+            digest_algorithm?: components["schemas"]["SsoDigestAlgorithm"];
+            signature_algorithm?: components["schemas"]["SsoSignatureAlgorithm"];
+            name_format?: components["schemas"]["SsoNameFormat"];
+            subject_user_name_attribute?: components["schemas"]["SsoSubjectUserNameAttribute"];
+            authentication_context?: components["schemas"]["SsoAuthenticationContext"];
+            /** @description Attributes added to the token. */
+            additional_user_attributes?: components["schemas"]["WsFedUserAttribute"][];
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+            inbound_scim?: components["schemas"]["SsoInboundScim"];
+        };
+        /** @description An SSO configuration of a realm, with its full payload. */
+        SsoConfig: {
+            /**
+             * Format: uuid
+             * @description Identifier of the configuration.
+             */
+            readonly id: string;
+            display_name: components["schemas"]["DisplayName"];
+            payload: components["schemas"]["SsoConfigPayload"];
+        };
+        /** @description A new SSO configuration. */
+        SsoConfigCreate: {
+            /** @description Whether the configuration is added by a migration script. */
+            is_migrated?: boolean;
+            display_name: components["schemas"]["DisplayName"];
+            payload: components["schemas"]["SsoConfigPayloadCreate"];
+        };
+        /** @description Body of SSO configuration create. */
+        CreateSsoConfigRequest: {
+            sso_config: components["schemas"]["SsoConfigCreate"];
+        };
+        /** @description Body of SSO configuration update; `sso_config` holds the partial payload itself. */
+        UpdateSsoConfigRequest: {
+            sso_config: components["schemas"]["SsoConfigUpdate"];
+        };
+        /** @description Summary of a payload, as lists return it: its `type` and, depending on the kind, the tile fields, `redirect_uris`, `discover_endpoint` or `company_identifier` (the reality-check kind). Open: other fields and kinds can appear. */
+        SsoConfigPayloadSummary: {
+            type: components["schemas"]["SsoConfigKind"];
+            /** @description Address the tile opens. */
+            login_link?: string;
+            /** @description Icon of the tile. */
+            icon?: string;
+            /** @description Whether the configuration's tile is shown to users. */
+            is_tile_visible?: boolean;
+            /** @description Redirect addresses. */
+            redirect_uris?: string[];
+            discover_endpoint?: components["schemas"]["SsoDiscoverEndpoint"];
+            /** @description Company identifier (reality-check kind). */
+            company_identifier?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An SSO configuration as lists return it, with a summary of its payload. */
+        SsoConfigSummary: {
+            /**
+             * Format: uuid
+             * @description Identifier of the configuration.
+             */
+            readonly id: string;
+            display_name: components["schemas"]["DisplayName"];
+            payload: components["schemas"]["SsoConfigPayloadSummary"];
+        };
+        /** @description A page of SSO configurations. */
+        SsoConfigList: {
+            sso_configs: components["schemas"]["SsoConfigSummary"][];
+            total_size: components["schemas"]["TotalSize"];
+            /** @description Token of the next page, to send as `page_token`; null or absent on the last page. */
+            next_page_token?: string | null;
+        };
+        /** @description Empty object: the answer of `checkIdentitySsoConfigAssignment`. What the platform returns for an identity that is not assigned is not published. */
+        IdentityAssignedResponse: Record<string, never>;
+        /** @description Listing of the groups associated with an SSO configuration. Its shape is not published beyond "listing of associated groups", so it is an open object. */
+        SsoConfigGroupListing: {
+            [key: string]: unknown;
+        };
+        /** @description The groups assigned to an SSO configuration, each with its member count. */
+        SsoConfigGroupList: {
+            groups?: components["schemas"]["GroupWithMemberCount"][];
+        };
+        /** @description An identity associated with an SSO configuration: the identity's fields, and `group_id` and `group_display_name` naming the group it is associated through when it is not assigned directly. */
+        SsoConfigIdentity: {
+            id: components["schemas"]["Id"];
+            realm_id: components["schemas"]["RealmIdField"];
+            tenant_id: components["schemas"]["TenantIdField"];
+            display_name?: components["schemas"]["DisplayName"];
+            status: components["schemas"]["IdentityStatusValue"];
+            enrollment_status?: components["schemas"]["IdentityEnrollmentStatus"];
+            traits?: components["schemas"]["IdentityTraits"];
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
+            /** @description Group through which the identity is associated. */
+            group_id?: string;
+            /** @description Display name of that group. */
+            group_display_name?: string;
+        };
+        /** @description A page of the identities associated with an SSO configuration directly or through groups. An identity can appear more than once and a page can be empty while more follow: page on while `next_page_token` is returned. */
+        SsoConfigIdentityList: {
+            identities: components["schemas"]["SsoConfigIdentity"][];
+            next_page_token?: components["schemas"]["NextPageToken"];
+        };
+        /** @description Groups to check against an SSO configuration. */
+        SsoConfigGroupAssignmentRequest: {
+            /** @description Identifiers of the groups. */
+            group_ids?: string[];
+        };
+        /** @description Whether any of the groups sent is assigned to the SSO configuration. */
+        SsoConfigGroupAssignment: {
+            /** @description True when at least one of the groups is assigned. */
+            is_assigned_to_sso_config: boolean;
+        };
+        /** @description Outcome of testing one identity provider. */
+        IdentityProviderTestResult: {
+            /** @description The identity provider tested. */
+            identity_provider_id: string;
+            /** @description Its display name. */
+            display_name: string;
+            /** @description Whether the test succeeded. */
+            is_success: boolean;
+            /** @description Status the test observed. */
+            status_code: string;
+            /** @description What went wrong, when the test failed. */
+            error_context?: string;
+        };
+        /** @description Outcome of testing one OIDC application. */
+        OidcApplicationTestResult: {
+            /** @description The application tested. */
+            application_id: string;
+            /** @description Its display name. */
+            display_name: string;
+            /** @description Whether the test succeeded. */
+            is_success: boolean;
+            /** @description Status the test observed. */
+            status_code: string;
+            /** @description What went wrong, when the test failed. */
+            error_context?: string;
+        };
+        /** @description Outcome of testing an SSO configuration. */
+        SsoConfigTestResult: {
+            identity_providers: components["schemas"]["IdentityProviderTestResult"][];
+            oidc_applications: components["schemas"]["OidcApplicationTestResult"][];
+        };
+        /** @description Whether one flow type is enabled, and whether it is valid, on one platform. */
+        FlowTypeConfiguration: {
+            /** @description Whether the flow type is enabled. */
+            enabled: boolean;
+            /** @description Whether the flow type is valid on the platform. */
+            valid: boolean;
+        };
+        /** @description The flow types of one platform. */
+        FlowTypeSet: {
+            unknown: components["schemas"]["FlowTypeConfiguration"];
+            scheme: components["schemas"]["FlowTypeConfiguration"];
+            embedded: components["schemas"]["FlowTypeConfiguration"];
+            copy: components["schemas"]["FlowTypeConfiguration"];
+            roaming_auth: components["schemas"]["FlowTypeConfiguration"];
+            android_autofill: components["schemas"]["FlowTypeConfiguration"];
+            android_accessibility: components["schemas"]["FlowTypeConfiguration"];
+            pipe: components["schemas"]["FlowTypeConfiguration"];
+            localhost: components["schemas"]["FlowTypeConfiguration"];
+            universal_link: components["schemas"]["FlowTypeConfiguration"];
+            safari_extension: components["schemas"]["FlowTypeConfiguration"];
+            layered_auth_qr_code: components["schemas"]["FlowTypeConfiguration"];
+            secure_localhost: components["schemas"]["FlowTypeConfiguration"];
+        };
+        /** @description The flow types of each platform. */
+        PlatformFlowTypeConfig: {
+            android: components["schemas"]["FlowTypeSet"];
+            macos: components["schemas"]["FlowTypeSet"];
+            ios: components["schemas"]["FlowTypeSet"];
+            windows: components["schemas"]["FlowTypeSet"];
+            web: components["schemas"]["FlowTypeSet"];
+            linux: components["schemas"]["FlowTypeSet"];
+            chromeos: components["schemas"]["FlowTypeSet"];
+            chromeosweb: components["schemas"]["FlowTypeSet"];
+        };
+        /** @description The launch mechanisms (flow types) of a realm, per platform. */
+        FlowTypeConfig: {
+            /** @description Identifier of the configuration. */
+            readonly id: string;
+            tenant_id: components["schemas"]["TenantIdField"];
+            realm_id: components["schemas"]["RealmIdField"];
+            create_time: components["schemas"]["CreateTime"];
+            update_time: components["schemas"]["UpdateTime"];
+            platform_config: components["schemas"]["PlatformFlowTypeConfig"];
+        };
+        /** @description Partial update of one flow type on one platform. */
+        FlowTypeConfigurationUpdate: {
+            /** @description Whether the flow type is enabled. */
+            enabled?: boolean;
+            /** @description Whether the flow type is valid on the platform. */
+            valid?: boolean;
+        };
+        /** @description Partial update of the flow types of one platform. */
+        FlowTypeSetUpdate: {
+            unknown?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            scheme?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            embedded?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            copy?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            roaming_auth?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            android_autofill?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            android_accessibility?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            pipe?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            localhost?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            universal_link?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            safari_extension?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            layered_auth_qr_code?: components["schemas"]["FlowTypeConfigurationUpdate"];
+            secure_localhost?: components["schemas"]["FlowTypeConfigurationUpdate"];
+        };
+        /** @description Partial update of the flow type configuration (the whole body of the update): only the platforms and flow types sent change. */
+        PlatformFlowTypeConfigUpdate: {
+            android?: components["schemas"]["FlowTypeSetUpdate"];
+            macos?: components["schemas"]["FlowTypeSetUpdate"];
+            ios?: components["schemas"]["FlowTypeSetUpdate"];
+            windows?: components["schemas"]["FlowTypeSetUpdate"];
+            web?: components["schemas"]["FlowTypeSetUpdate"];
+            linux?: components["schemas"]["FlowTypeSetUpdate"];
+            chromeos?: components["schemas"]["FlowTypeSetUpdate"];
+            chromeosweb?: components["schemas"]["FlowTypeSetUpdate"];
+        };
         /** @description SCIM error (RFC 7644 section 3.12). */
         ScimError: {
             /** @description Schema URNs; the SCIM error URN. */
-            schemas?: string[];
+            schemas: ("urn:ietf:params:scim:api:messages:2.0:Error" | (string & {}))[];
             /** @description HTTP status code as a string. */
-            status?: string;
+            status: string;
             /** @description SCIM error type, for example `invalidValue`. */
             scimType?: string;
             /** @description Human-readable detail. */
@@ -1774,56 +4263,67 @@ export interface components {
         };
         /** @description Resource metadata (read-only). */
         ScimMeta: {
-            /** @description Resource type (`User` or `Group`). */
-            resourceType?: string;
+            /** @description Resource type. Open. */
+            resourceType: "User" | "Group" | (string & {});
             /**
              * Format: date-time
              * @description When the resource was created.
              */
-            created?: string;
+            created: string;
             /**
              * Format: date-time
              * @description When the resource was last modified.
              */
-            lastModified?: string;
+            lastModified: string;
             /**
-             * Format: uri
-             * @description Address of the resource.
+             * Format: uri-reference
+             * @description Address of the resource; it may be relative to the SCIM base (`Users/...`).
              */
-            location?: string;
-            /** @description Version of the resource. */
-            version?: string;
+            location: string;
+            /** @description Version of the resource (an entity tag). */
+            version: string;
         };
-        /** @description An e-mail address (RFC 7643 section 4.1.2). The sub-attributes family A accepts are not published beyond the attribute's name. */
+        /** @description An e-mail address of a SCIM user. */
         ScimEmail: {
             /** @description The address. */
             value?: string;
-            /** @description Kind of address, for example `work`. */
-            type?: string;
             /** @description Whether this is the primary address. */
             primary?: boolean;
-        } & {
-            [key: string]: unknown;
         };
-        /** @description The user's name (RFC 7643 section 4.1.1). The sub-attributes family A accepts are not published beyond the attribute's name. */
+        /** @description The user's name. */
         ScimName: {
-            /** @description Family name. */
-            familyName?: string;
             /** @description Given name. */
             givenName?: string;
-        } & {
-            [key: string]: unknown;
+            /** @description Family name. */
+            familyName?: string;
         };
-        /** @description Enterprise user extension (RFC 7643 section 4.3). Its field list is not published. */
+        /** @description The user's manager (enterprise extension). */
+        ScimManager: {
+            /** @description Identifier of the manager. */
+            value?: string;
+            /** @description Name of the manager. */
+            displayName?: string;
+        };
+        /** @description Enterprise user extension (`urn:ietf:params:scim:schemas:extension:enterprise:2.0:User`). */
         ScimEnterpriseUser: {
-            [key: string]: unknown;
+            /** @description Employee number. */
+            employeeNumber?: string;
+            /** @description Cost centre. */
+            costCenter?: string;
+            /** @description Organization. */
+            organization?: string;
+            /** @description Department. */
+            department?: string;
+            /** @description Division. */
+            division?: string;
+            manager?: components["schemas"]["ScimManager"];
         };
-        /** @description A SCIM user (RFC 7643). It maps to an identity: `id` is the identity id. `userName` is required by RFC 7643; which other attributes family A requires is not published. */
+        /** @description A SCIM user as returned (RFC 7643). It maps to an identity: `id` is the identity id. */
         ScimUser: {
-            /** @description The core User schema URN, optionally with the enterprise extension URN. */
-            schemas: ("urn:ietf:params:scim:schemas:core:2.0:User" | "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User")[];
+            /** @description Schema URNs: the core User URN, optionally with the enterprise extension URN. Open: the platform may add URNs. */
+            schemas: ("urn:ietf:params:scim:schemas:core:2.0:User" | "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User" | (string & {}))[];
             /** @description Identifier of the user; it is the identity id. */
-            readonly id?: string;
+            readonly id: string;
             /** @description Identifier of the user at the provisioning client. */
             externalId?: string;
             /** @description User name. */
@@ -1836,49 +4336,76 @@ export interface components {
             emails?: components["schemas"]["ScimEmail"][];
             name?: components["schemas"]["ScimName"];
             "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: components["schemas"]["ScimEnterpriseUser"];
-            meta?: components["schemas"]["ScimMeta"];
+            meta: components["schemas"]["ScimMeta"];
         };
+        /** @description A new SCIM user: the body of create, sent as it is (not wrapped). `userName` is required (RFC 7643). */
+        ScimUserCreate: {
+            /** @description The core User URN, optionally with the enterprise extension URN. */
+            schemas: ("urn:ietf:params:scim:schemas:core:2.0:User" | "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User")[];
+            /** @description Identifier of the user at the provisioning client. */
+            externalId?: string;
+            /** @description User name. */
+            userName: string;
+            /** @description Name shown for the user. */
+            displayName?: string;
+            /** @description Administrative status of the user. */
+            active?: boolean;
+            /** @description E-mail addresses. */
+            emails?: components["schemas"]["ScimEmail"][];
+            name?: components["schemas"]["ScimName"];
+            "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: components["schemas"]["ScimEnterpriseUser"];
+        };
+        /** @description The full user that replaces a SCIM user (PUT): the same writable shape and required attributes as `ScimUserCreate`. */
+        ScimUserReplace: components["schemas"]["ScimUserCreate"];
         /** @description Vendor group extension (`urn:scim:schemas:extension:vendor:1.0:Group`, name `vendor-group`). */
         ScimVendorGroupExtension: {
             /** @description Description of the group. */
             description?: string;
         };
-        /** @description A SCIM group (RFC 7643). Members are never returned; they are changed with PATCH. */
+        /** @description A SCIM group as returned (RFC 7643). Members are never returned; they are changed with PATCH. */
         ScimGroup: {
-            /** @description The core Group schema URN, optionally with the vendor extension URN. */
-            schemas: ("urn:ietf:params:scim:schemas:core:2.0:Group" | "urn:scim:schemas:extension:vendor:1.0:Group")[];
+            /** @description Schema URNs: the core Group URN, optionally with the vendor extension URN. Open: the platform may add URNs. */
+            schemas: ("urn:ietf:params:scim:schemas:core:2.0:Group" | "urn:scim:schemas:extension:vendor:1.0:Group" | (string & {}))[];
             /** @description Identifier of the group. */
-            readonly id?: string;
+            readonly id: string;
             /** @description Name of the group. */
             displayName: string;
             "urn:scim:schemas:extension:vendor:1.0:Group"?: components["schemas"]["ScimVendorGroupExtension"];
-            meta?: components["schemas"]["ScimMeta"];
+            meta: components["schemas"]["ScimMeta"];
         };
-        /** @description The ListResponse message URN. */
-        ScimListResponseSchemas: "urn:ietf:params:scim:api:messages:2.0:ListResponse"[];
+        /** @description A new SCIM group, sent as it is (not wrapped). `displayName` is required (RFC 7643). */
+        ScimGroupCreate: {
+            /** @description The core Group URN, optionally with the vendor extension URN. */
+            schemas: ("urn:ietf:params:scim:schemas:core:2.0:Group" | "urn:scim:schemas:extension:vendor:1.0:Group")[];
+            /** @description Name of the group. */
+            displayName: string;
+            "urn:scim:schemas:extension:vendor:1.0:Group"?: components["schemas"]["ScimVendorGroupExtension"];
+        };
+        /** @description The ListResponse message URN. Open. */
+        ScimListResponseSchemas: ("urn:ietf:params:scim:api:messages:2.0:ListResponse" | (string & {}))[];
         /** @description A page of SCIM users (RFC 7644 section 3.4.2). Order is undefined. */
-        ScimUserListResponse: {
+        ScimUserList: {
             schemas: components["schemas"]["ScimListResponseSchemas"];
+            /** @description The users. */
+            Resources: components["schemas"]["ScimUser"][];
             /** @description Number of users that match the filter. */
             totalResults: number;
             /** @description 1-based index of the first returned user. */
-            startIndex?: number;
+            startIndex: number;
             /** @description Number of users returned. */
-            itemsPerPage?: number;
-            /** @description The users. */
-            Resources?: components["schemas"]["ScimUser"][];
+            itemsPerPage: number;
         };
         /** @description A page of SCIM groups (RFC 7644 section 3.4.2), without members. */
-        ScimGroupListResponse: {
+        ScimGroupList: {
             schemas: components["schemas"]["ScimListResponseSchemas"];
+            /** @description The groups. */
+            Resources: components["schemas"]["ScimGroup"][];
             /** @description Number of groups that match the filter. */
             totalResults: number;
             /** @description 1-based index of the first returned group. */
-            startIndex?: number;
+            startIndex: number;
             /** @description Number of groups returned. */
-            itemsPerPage?: number;
-            /** @description The groups. */
-            Resources?: components["schemas"]["ScimGroup"][];
+            itemsPerPage: number;
         };
         /** @description The PatchOp message URN. */
         ScimPatchOpSchemas: "urn:ietf:params:scim:api:messages:2.0:PatchOp"[];
@@ -1918,23 +4445,162 @@ export interface components {
             /** @description New value; for members, a list of objects whose `value` is a user id (RFC 7644). */
             value?: unknown;
         };
-        /** @description Resource types the SCIM server supports (RFC 7644 section 4). The family A response body is not published, so it is an open object. */
-        ScimResourceTypes: {
-            [key: string]: unknown;
+        /** @description A schema extension of a resource type. */
+        ScimSchemaExtension: {
+            /** @description Whether resources of the type must carry the extension. */
+            required: boolean;
+            /** @description URN of the extension schema. */
+            schema: string;
         };
-        /** @description Schemas the SCIM server supports (RFC 7644 section 4). The family A response body is not published, so it is an open object. */
-        ScimSchemas: {
-            [key: string]: unknown;
+        /** @description A resource type the SCIM server supports (RFC 7643 section 6). */
+        ScimResourceType: {
+            /** @description The ResourceType URN. Open. */
+            schemas: ("urn:ietf:params:scim:schemas:core:2.0:ResourceType" | (string & {}))[];
+            /** @description Identifier of the resource type. */
+            id: string;
+            /** @description Name of the resource type. */
+            name: string;
+            /** @description Description of the resource type. */
+            description: string;
+            /** @description Endpoint of the resources, relative to the SCIM base. */
+            endpoint: string;
+            /** @description URN of the resource type's core schema. */
+            schema: string;
+            /** @description Schema extensions of the resource type. */
+            schemaExtensions: components["schemas"]["ScimSchemaExtension"][];
         };
-        /** @description Service provider configuration (RFC 7643 section 5). The family A values are not published, so it is an open object. */
+        /** @description The resource types the SCIM server supports, as a ListResponse. */
+        ScimResourceTypeList: {
+            schemas: components["schemas"]["ScimListResponseSchemas"];
+            Resources: components["schemas"]["ScimResourceType"][];
+            /** @description Number of resource types. */
+            totalResults: number;
+            /** @description 1-based index of the first returned resource type. */
+            startIndex: number;
+            /** @description Number of resource types returned. */
+            itemsPerPage: number;
+        };
+        /** @description An attribute of a SCIM schema (RFC 7643 section 7). */
+        ScimSchemaAttribute: {
+            /** @description Attribute name. */
+            name: string;
+            /**
+             * @description Data type of the attribute.
+             * @enum {string}
+             */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
+            /** @description Sub-attributes of a complex attribute. */
+            subAttributes?: components["schemas"]["ScimSchemaAttribute"][];
+            /** @description Whether the attribute holds several values. */
+            multiValued: boolean;
+            /** @description Description of the attribute. */
+            description: string;
+            /** @description Whether the attribute is required. */
+            required: boolean;
+            /** @description Whether string values are case-sensitive. */
+            caseExact?: boolean;
+            /**
+             * @description Whether and when the attribute can be changed.
+             * @enum {string}
+             */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
+            /**
+             * @description When the attribute is returned.
+             * @enum {string}
+             */
+            returned: "always" | "never" | "default" | "request";
+            /**
+             * @description Uniqueness of the values.
+             * @enum {string}
+             */
+            uniqueness?: "none" | "server" | "global";
+            /** @description Resource types a reference attribute may point to. */
+            referenceTypes?: string[];
+        };
+        /** @description A schema the SCIM server supports (RFC 7643 section 7). */
+        ScimSchema: {
+            /** @description URN of the schema. */
+            id: string;
+            /** @description Name of the schema. */
+            name: string;
+            /** @description Description of the schema. */
+            description: string;
+            /** @description Attributes of the schema. */
+            attributes: components["schemas"]["ScimSchemaAttribute"][];
+        };
+        /** @description The schemas the SCIM server supports, as a ListResponse. */
+        ScimSchemaList: {
+            schemas: components["schemas"]["ScimListResponseSchemas"];
+            Resources: components["schemas"]["ScimSchema"][];
+            /** @description Number of schemas. */
+            totalResults: number;
+            /** @description 1-based index of the first returned schema. */
+            startIndex: number;
+            /** @description Number of schemas returned. */
+            itemsPerPage: number;
+        };
+        /** @description Whether a SCIM feature is supported. */
+        ScimSupported: {
+            /** @description Whether the feature is supported. */
+            supported: boolean;
+        };
+        /** @description Bulk support of the SCIM server. */
+        ScimBulkSupport: {
+            /** @description Whether bulk requests are supported. */
+            supported: boolean;
+            /** @description Most operations per bulk request. */
+            maxOperations: number;
+            /** @description Largest bulk payload, in bytes. */
+            maxPayloadSize: number;
+        };
+        /** @description Filter support of the SCIM server. */
+        ScimFilterSupport: {
+            /** @description Whether filtering is supported. */
+            supported: boolean;
+            /** @description Most resources a list returns. */
+            maxResults: number;
+        };
+        /** @description An authentication scheme the SCIM server accepts. */
+        ScimAuthenticationScheme: {
+            /** @description Kind of scheme. Open. */
+            type?: "oauth" | "oauth2" | "oauthbearertoken" | "httpbasic" | "httpdigest" | (string & {});
+            /** @description Name of the scheme. */
+            name?: string;
+            /** @description Description of the scheme. */
+            description?: string;
+            /** @description Address of the scheme's specification. */
+            specUri?: string;
+            /** @description Address of the scheme's documentation. */
+            documentationUri?: string;
+        };
+        /** @description The SCIM features the server supports (RFC 7643 section 5). */
         ScimServiceProviderConfig: {
-            [key: string]: unknown;
+            /** @description The ServiceProviderConfig URN. Open. */
+            schemas: ("urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig" | (string & {}))[];
+            /** @description Address of the SCIM server's documentation. */
+            readonly documentationUri: string;
+            patch: components["schemas"]["ScimSupported"];
+            bulk: components["schemas"]["ScimBulkSupport"];
+            filter: components["schemas"]["ScimFilterSupport"];
+            changePassword: components["schemas"]["ScimSupported"];
+            sort: components["schemas"]["ScimSupported"];
+            etag: components["schemas"]["ScimSupported"];
+            /** @description Authentication schemes accepted. */
+            readonly authenticationSchemes: components["schemas"]["ScimAuthenticationScheme"][];
         };
     };
     responses: {
         /** @description Success. The body is empty. */
         Empty: {
             headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Success. The body is empty. */
+        EmptyCorrelated: {
+            headers: {
+                "x-correlation-id": components["headers"]["CorrelationId"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1966,7 +4632,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The resource does not exist. */
+        /** @description The resource does not exist. A `ResourceInfo` detail names it. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -1984,9 +4650,89 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request is well formed but cannot be carried out (the conditions are not published). */
+        UnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Internal server error. */
         InternalError: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The service is temporarily unavailable (the conditions are not published). */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Rate limit exceeded. Wait the `RateLimit-Reset` seconds before retrying. */
+        TooManyRequests: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Malformed request or invalid parameters (in lists also a filter that differs from the one kept in the page token). Details name the offending fields. The response carries the request's correlation id. */
+        BadRequestCorrelated: {
+            headers: {
+                "x-correlation-id": components["headers"]["CorrelationId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The token is not recognised or was not issued by the service. The response carries the request's correlation id. */
+        UnauthorizedCorrelated: {
+            headers: {
+                "x-correlation-id": components["headers"]["CorrelationId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The token lacks access, or the resource belongs to another tenant. The response carries the request's correlation id. */
+        ForbiddenCorrelated: {
+            headers: {
+                "x-correlation-id": components["headers"]["CorrelationId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The resource does not exist. A `ResourceInfo` detail names it. The response carries the request's correlation id. */
+        NotFoundCorrelated: {
+            headers: {
+                "x-correlation-id": components["headers"]["CorrelationId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Internal server error. The response carries the request's correlation id. */
+        InternalErrorCorrelated: {
+            headers: {
+                "x-correlation-id": components["headers"]["CorrelationId"];
                 [name: string]: unknown;
             };
             content: {
@@ -2000,6 +4746,7 @@ export interface components {
             };
             content: {
                 "application/scim+json": components["schemas"]["ScimError"];
+                "application/json": components["schemas"]["ScimError"];
             };
         };
         /** @description The token is not recognised or was not issued by the service. */
@@ -2009,6 +4756,17 @@ export interface components {
             };
             content: {
                 "application/scim+json": components["schemas"]["ScimError"];
+                "application/json": components["schemas"]["ScimError"];
+            };
+        };
+        /** @description The token lacks access to the SCIM server of this realm. */
+        ScimForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/scim+json": components["schemas"]["ScimError"];
+                "application/json": components["schemas"]["ScimError"];
             };
         };
         /** @description The SCIM resource does not exist. */
@@ -2018,6 +4776,7 @@ export interface components {
             };
             content: {
                 "application/scim+json": components["schemas"]["ScimError"];
+                "application/json": components["schemas"]["ScimError"];
             };
         };
         /** @description Internal server error. */
@@ -2027,7 +4786,18 @@ export interface components {
             };
             content: {
                 "application/scim+json": components["schemas"]["ScimError"];
+                "application/json": components["schemas"]["ScimError"];
             };
+        };
+        /** @description Rate limit exceeded; no body. Wait the `RateLimit-Reset` seconds before retrying. */
+        ScimTooManyRequests: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content?: never;
         };
     };
     parameters: {
@@ -2039,6 +4809,12 @@ export interface components {
         GroupId: string;
         /** @description Identifier of the identity. */
         IdentityId: string;
+        /** @description Identifier of the credential. */
+        CredentialId: string;
+        /** @description Identifier of the credential binding job. */
+        CredentialBindingJobId: string;
+        /** @description Identifier of the batch credential binding job. */
+        BatchCredentialBindingJobId: string;
         /** @description Identifier of the theme. */
         ThemeId: string;
         /** @description Identifier of the application. */
@@ -2047,7 +4823,9 @@ export interface components {
         AuthenticatorConfigId: string;
         /** @description Identifier of the SSO configuration. */
         SsoConfigId: string;
-        /** @description Identifier of the resource server the role belongs to. */
+        /** @description Identifier of the identity provider. */
+        IdentityProviderId: string;
+        /** @description Identifier of the resource server. */
         ResourceServerId: string;
         /** @description Identifier of the role. */
         RoleId: string;
@@ -2061,23 +4839,29 @@ export interface components {
         PageSize200: number;
         /** @description Items per page (at most 100, default 100). A page token keeps the page size, but a value sent with the token overrides it. */
         PageSize100: number;
+        /** @description Items per page. This list's maximum and default page size are not published (see the operation). A page token keeps the page size, but a value sent with the token overrides it. */
+        PageSize: number;
         /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
         PageToken: string;
         /** @description Number of items to skip. Not kept by the page token: repeat it on every request. */
         Skip: number;
-        /** @description Resource server whose roles are listed (non-empty). A resource server that does not exist gives 409. */
+        /** @description Resource server whose roles are listed (required, non-empty). A resource server that does not exist gives 409. */
         ResourceServerIdQuery: string;
+        /** @description Only roles of this resource server (non-empty when sent). A resource server that does not exist gives 409. */
+        ResourceServerIdFilter: string;
         /** @description Filter of the identities list. Only `traits.username eq "<username>"` is supported. The filter is kept by the page token and cannot be changed: a different filter sent with a page token gives 400. */
         IdentityFilter: string;
         /** @description Filter of the authenticator configurations list. Its grammar and fields are not published. */
         AuthenticatorConfigFilter: string;
+        /** @description Filter published for reading one credential binding job. Its grammar, fields and effect are not published. */
+        CredentialBindingJobFilter: string;
         /** @description Only SSO configurations of these types. Repeat the parameter for several types. */
         SsoConfigTypeQuery: components["schemas"]["SsoConfigType"][];
         /** @description Only SSO configurations that were (true) or were not (false) added by a migration script. */
         IsMigratedQuery: boolean;
         /** @description Sort order of the SSO configurations. Its grammar and sort fields are not published. */
         SsoConfigOrderBy: string;
-        /** @description Correlation id of the request (listed as required). When sent, the response carries the same value; when absent, the server generates one and returns it. */
+        /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
         CorrelationId: string;
         /** @description Group members per page (at most 200, default 20). */
         GroupsPageSize: number;
@@ -2104,6 +4888,12 @@ export interface components {
     headers: {
         /** @description The request's `x-correlation_id`, or one the server generated when the request had none. */
         CorrelationId: string;
+        /** @description Requests allowed in the current window. */
+        RateLimitLimit: number;
+        /** @description Requests left in the current window. */
+        RateLimitRemaining: number;
+        /** @description Seconds until the window resets; wait this long before retrying. */
+        RateLimitReset: number;
     };
     pathItems: never;
 }
@@ -2132,7 +4922,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2148,7 +4937,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TenantUpdateRequest"];
+                "application/json": components["schemas"]["UpdateTenantRequest"];
             };
         };
         responses: {
@@ -2164,7 +4953,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2214,7 +5002,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RealmRequest"];
+                "application/json": components["schemas"]["CreateRealmRequest"];
             };
         };
         responses: {
@@ -2298,7 +5086,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RealmRequest"];
+                "application/json": components["schemas"]["UpdateRealmRequest"];
             };
         };
         responses: {
@@ -2351,6 +5139,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2368,7 +5157,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GroupRequest"];
+                "application/json": components["schemas"]["CreateGroupRequest"];
             };
         };
         responses: {
@@ -2384,6 +5173,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2458,7 +5248,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GroupRequest"];
+                "application/json": components["schemas"]["UpdateGroupRequest"];
             };
         };
         responses: {
@@ -2592,7 +5382,7 @@ export interface operations {
     listGroupRoles: {
         parameters: {
             query: {
-                /** @description Resource server whose roles are listed (non-empty). A resource server that does not exist gives 409. */
+                /** @description Resource server whose roles are listed (required, non-empty). A resource server that does not exist gives 409. */
                 resource_server_id: components["parameters"]["ResourceServerIdQuery"];
                 /** @description Items per page (at most 200, default 20). A page token keeps the page size, but a value sent with the token overrides it. */
                 page_size?: components["parameters"]["PageSize200"];
@@ -2631,6 +5421,46 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listGroupSsoConfigs: {
+        parameters: {
+            query?: {
+                /** @description Items per page (at most 200, default 20). A page token keeps the page size, but a value sent with the token overrides it. */
+                page_size?: components["parameters"]["PageSize200"];
+                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
+                page_token?: components["parameters"]["PageToken"];
+            };
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the group. */
+                group_id: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of SSO configurations. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfigList"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
     listIdentities: {
         parameters: {
             query?: {
@@ -2666,6 +5496,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2683,7 +5514,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IdentityRequest"];
+                "application/json": components["schemas"]["CreateIdentityRequest"];
             };
         };
         responses: {
@@ -2699,6 +5530,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
@@ -2722,9 +5554,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Empty"];
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2798,7 +5630,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IdentityRequest"];
+                "application/json": components["schemas"]["UpdateIdentityRequest"];
             };
         };
         responses: {
@@ -2860,9 +5692,9 @@ export interface operations {
     };
     listIdentityRoles: {
         parameters: {
-            query: {
-                /** @description Resource server whose roles are listed (non-empty). A resource server that does not exist gives 409. */
-                resource_server_id: components["parameters"]["ResourceServerIdQuery"];
+            query?: {
+                /** @description Only roles of this resource server (non-empty when sent). A resource server that does not exist gives 409. */
+                resource_server_id?: components["parameters"]["ResourceServerIdFilter"];
                 /** @description Items per page (at most 200, default 20). A page token keeps the page size, but a value sent with the token overrides it. */
                 page_size?: components["parameters"]["PageSize200"];
                 /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
@@ -2897,6 +5729,502 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listIdentitySsoConfigs: {
+        parameters: {
+            query?: {
+                /** @description Items per page (at most 200, default 20). A page token keeps the page size, but a value sent with the token overrides it. */
+                page_size?: components["parameters"]["PageSize200"];
+                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
+                page_token?: components["parameters"]["PageToken"];
+            };
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of SSO configurations. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfigList"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    checkIdentitySsoConfigAssignment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An empty object. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityAssignedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    listCredentials: {
+        parameters: {
+            query?: {
+                /** @description Items per page. This list's maximum and default page size are not published (see the operation). A page token keeps the page size, but a value sent with the token overrides it. */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
+                page_token?: components["parameters"]["PageToken"];
+                /** @description Number of items to skip. Not kept by the page token: repeat it on every request. */
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of credentials. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+                /** @description Identifier of the credential. */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credential. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+                /** @description Identifier of the credential. */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked credential. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCredentialBindingJobs: {
+        parameters: {
+            query?: {
+                /** @description Items per page. This list's maximum and default page size are not published (see the operation). A page token keeps the page size, but a value sent with the token overrides it. */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
+                page_token?: components["parameters"]["PageToken"];
+                /** @description Number of items to skip. Not kept by the page token: repeat it on every request. */
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of credential binding jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialBindingJobList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCredentialBindingJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCredentialBindingJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The created job, and the binding link when it is returned to the caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateCredentialBindingJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCredentialBindingJob: {
+        parameters: {
+            query?: {
+                /** @description Filter published for reading one credential binding job. Its grammar, fields and effect are not published. */
+                filter?: components["parameters"]["CredentialBindingJobFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+                /** @description Identifier of the credential binding job. */
+                credential_binding_job_id: components["parameters"]["CredentialBindingJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credential binding job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialBindingJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeCredentialBindingJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity. */
+                identity_id: components["parameters"]["IdentityId"];
+                /** @description Identifier of the credential binding job. */
+                credential_binding_job_id: components["parameters"]["CredentialBindingJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeCredentialBindingJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The revoked job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialBindingJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBatchCredentialBindingJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBatchCredentialBindingJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The created batch job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchCredentialBindingJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBatchCredentialBindingJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the batch credential binding job. */
+                batch_credential_binding_job_id: components["parameters"]["BatchCredentialBindingJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchCredentialBindingJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBatchCredentialBindingJobResults: {
+        parameters: {
+            query?: {
+                /** @description Items per page. This list's maximum and default page size are not published (see the operation). A page token keeps the page size, but a value sent with the token overrides it. */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
+                page_token?: components["parameters"]["PageToken"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the batch credential binding job. */
+                batch_credential_binding_job_id: components["parameters"]["BatchCredentialBindingJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the batch's jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchCredentialBindingJobResultList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateThemeRequest"];
+            };
+        };
+        responses: {
+            /** @description The created theme. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Theme"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getActiveTheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active theme. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Theme"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2947,7 +6275,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ThemeUpdateRequest"];
+                "application/json": components["schemas"]["UpdateThemeRequest"];
             };
         };
         responses: {
@@ -2998,6 +6326,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3015,11 +6344,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ApplicationRequest"];
+                "application/json": components["schemas"]["CreateApplicationRequest"];
             };
         };
         responses: {
-            /** @description The created application. */
+            /** @description The created application, with its client credentials. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3031,6 +6360,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3104,7 +6434,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ApplicationRequest"];
+                "application/json": components["schemas"]["UpdateApplicationRequest"];
             };
         };
         responses: {
@@ -3122,6 +6452,137 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getApplicationSsoConfigId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the application. */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SSO configuration id. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationSsoConfigId"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: {
+                /** @description Only tokens issued to this kind of principal. */
+                principal_type?: components["parameters"]["PrincipalType"];
+                /** @description Only tokens issued to this principal (an application or identity id). */
+                principal_id?: components["parameters"]["PrincipalId"];
+                /** @description Items per page (at most 100, default 100). A page token keeps the page size, but a value sent with the token overrides it. */
+                page_size?: components["parameters"]["PageSize100"];
+                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
+                page_token?: components["parameters"]["PageToken"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the application. */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the application. */
+                application_id: components["parameters"]["ApplicationId"];
+                /** @description Identifier of the token: the `jti` claim of a JWS token. When the id is unavailable the token is revoked through the RFC 7009 revoke endpoint, whose address is not published. */
+                token_id: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Empty"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    issueToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the application. */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthTokenResponse"];
+                };
+            };
         };
     };
     listAuthenticatorConfigs: {
@@ -3157,6 +6618,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3174,7 +6636,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AuthenticatorConfigCreateRequest"];
+                "application/json": components["schemas"]["CreateAuthenticatorConfigRequest"];
             };
         };
         responses: {
@@ -3190,6 +6652,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3263,7 +6726,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AuthenticatorConfigUpdateRequest"];
+                "application/json": components["schemas"]["UpdateAuthenticatorConfigRequest"];
             };
         };
         responses: {
@@ -3283,24 +6746,15 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    listSsoConfigs: {
+    listResourceServers: {
         parameters: {
             query?: {
-                /** @description Items per page (at most 200, default 20). A page token keeps the page size, but a value sent with the token overrides it. */
-                page_size?: components["parameters"]["PageSize200"];
+                /** @description Items per page. This list's maximum and default page size are not published (see the operation). A page token keeps the page size, but a value sent with the token overrides it. */
+                page_size?: components["parameters"]["PageSize"];
                 /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
                 page_token?: components["parameters"]["PageToken"];
-                /** @description Only SSO configurations of these types. Repeat the parameter for several types. */
-                type?: components["parameters"]["SsoConfigTypeQuery"];
-                /** @description Only SSO configurations that were (true) or were not (false) added by a migration script. */
-                is_migrated?: components["parameters"]["IsMigratedQuery"];
-                /** @description Sort order of the SSO configurations. Its grammar and sort fields are not published. */
-                order_by?: components["parameters"]["SsoConfigOrderBy"];
             };
-            header: {
-                /** @description Correlation id of the request (listed as required). When sent, the response carries the same value; when absent, the server generates one and returns it. */
-                "x-correlation_id": components["parameters"]["CorrelationId"];
-            };
+            header?: never;
             path: {
                 /** @description Identifier of the tenant. */
                 tenant_id: components["parameters"]["TenantId"];
@@ -3311,23 +6765,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of SSO configurations. */
+            /** @description A page of resource servers. */
             200: {
                 headers: {
-                    "x-correlation_id": components["headers"]["CorrelationId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SsoConfigList"];
+                    "application/json": components["schemas"]["ResourceServerList"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
-    createSsoConfig: {
+    createResourceServer: {
         parameters: {
             query?: never;
             header?: never;
@@ -3341,26 +6795,27 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SsoConfigCreateRequest"];
+                "application/json": components["schemas"]["CreateResourceServerRequest"];
             };
         };
         responses: {
-            /** @description The created SSO configuration. */
+            /** @description The created resource server. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SsoConfig"];
+                    "application/json": components["schemas"]["ResourceServer"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
-    getSsoConfig: {
+    getResourceServer: {
         parameters: {
             query?: never;
             header?: never;
@@ -3369,20 +6824,20 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the SSO configuration. */
-                sso_config_id: components["parameters"]["SsoConfigId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The SSO configuration. */
+            /** @description The resource server. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SsoConfig"];
+                    "application/json": components["schemas"]["ResourceServer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3391,7 +6846,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    checkIdentitySsoConfigAssignment: {
+    deleteResourceServer: {
         parameters: {
             query?: never;
             header?: never;
@@ -3400,31 +6855,21 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the identity. */
-                identity_id: components["parameters"]["IdentityId"];
-                /** @description Identifier of the SSO configuration. */
-                sso_config_id: components["parameters"]["SsoConfigId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description An empty object. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IdentityAssignedResponse"];
-                };
-            };
+            200: components["responses"]["Empty"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
-    listSsoConfigGroups: {
+    updateResourceServer: {
         parameters: {
             query?: never;
             header?: never;
@@ -3433,20 +6878,133 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the SSO configuration. */
-                sso_config_id: components["parameters"]["SsoConfigId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateResourceServerRequest"];
+            };
+        };
         responses: {
-            /** @description Listing of the associated groups (shape not published). */
+            /** @description The updated resource server. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SsoConfigGroupListing"];
+                    "application/json": components["schemas"]["ResourceServer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: {
+                /** @description Items per page (at most 200, default 20). A page token keeps the page size, but a value sent with the token overrides it. */
+                page_size?: components["parameters"]["PageSize200"];
+                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
+                page_token?: components["parameters"]["PageToken"];
+                /** @description Number of items to skip. Not kept by the page token: repeat it on every request. */
+                skip?: components["parameters"]["Skip"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of roles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The created role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the resource server. */
+                resource_server_id: components["parameters"]["ResourceServerId"];
+                /** @description Identifier of the role. */
+                role_id: components["parameters"]["RoleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3464,7 +7022,7 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
+                /** @description Identifier of the resource server. */
                 resource_server_id: components["parameters"]["ResourceServerId"];
                 /** @description Identifier of the role. */
                 role_id: components["parameters"]["RoleId"];
@@ -3490,7 +7048,7 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
+                /** @description Identifier of the resource server. */
                 resource_server_id: components["parameters"]["ResourceServerId"];
                 /** @description Identifier of the role. */
                 role_id: components["parameters"]["RoleId"];
@@ -3499,7 +7057,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoleUpdateRequest"];
+                "application/json": components["schemas"]["UpdateRoleRequest"];
             };
         };
         responses: {
@@ -3528,7 +7086,7 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
+                /** @description Identifier of the resource server. */
                 resource_server_id: components["parameters"]["ResourceServerId"];
                 /** @description Identifier of the role. */
                 role_id: components["parameters"]["RoleId"];
@@ -3566,7 +7124,7 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
+                /** @description Identifier of the resource server. */
                 resource_server_id: components["parameters"]["ResourceServerId"];
                 /** @description Identifier of the role. */
                 role_id: components["parameters"]["RoleId"];
@@ -3615,7 +7173,7 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
+                /** @description Identifier of the resource server. */
                 resource_server_id: components["parameters"]["ResourceServerId"];
                 /** @description Identifier of the role. */
                 role_id: components["parameters"]["RoleId"];
@@ -3649,7 +7207,7 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
+                /** @description Identifier of the resource server. */
                 resource_server_id: components["parameters"]["ResourceServerId"];
                 /** @description Identifier of the role. */
                 role_id: components["parameters"]["RoleId"];
@@ -3687,7 +7245,7 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
+                /** @description Identifier of the resource server. */
                 resource_server_id: components["parameters"]["ResourceServerId"];
                 /** @description Identifier of the role. */
                 role_id: components["parameters"]["RoleId"];
@@ -3732,7 +7290,7 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the resource server the role belongs to. */
+                /** @description Identifier of the resource server. */
                 resource_server_id: components["parameters"]["ResourceServerId"];
                 /** @description Identifier of the role. */
                 role_id: components["parameters"]["RoleId"];
@@ -3757,44 +7315,701 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    listTokens: {
+    listSsoConfigs: {
         parameters: {
             query?: {
-                /** @description Only tokens issued to this kind of principal. */
-                principal_type?: components["parameters"]["PrincipalType"];
-                /** @description Only tokens issued to this principal (an application or identity id). */
-                principal_id?: components["parameters"]["PrincipalId"];
+                /** @description Items per page (at most 200, default 20). A page token keeps the page size, but a value sent with the token overrides it. */
+                page_size?: components["parameters"]["PageSize200"];
+                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
+                page_token?: components["parameters"]["PageToken"];
+                /** @description Only SSO configurations of these types. Repeat the parameter for several types. */
+                type?: components["parameters"]["SsoConfigTypeQuery"];
+                /** @description Only SSO configurations that were (true) or were not (false) added by a migration script. */
+                is_migrated?: components["parameters"]["IsMigratedQuery"];
+                /** @description Sort order of the SSO configurations. Its grammar and sort fields are not published. */
+                order_by?: components["parameters"]["SsoConfigOrderBy"];
             };
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of SSO configurations. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfigList"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    createSsoConfig: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSsoConfigRequest"];
+            };
+        };
+        responses: {
+            /** @description The created SSO configuration. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfig"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    getSsoConfig: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SSO configuration. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfig"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            404: components["responses"]["NotFoundCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    deleteSsoConfig: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmptyCorrelated"];
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            404: components["responses"]["NotFoundCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    updateSsoConfig: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSsoConfigRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated SSO configuration. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfig"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            404: components["responses"]["NotFoundCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    addSsoConfigIdentities: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityIdsRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyCorrelated"];
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            404: components["responses"]["NotFoundCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    deleteSsoConfigIdentities: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityIdsRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyCorrelated"];
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            404: components["responses"]["NotFoundCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    listSsoConfigIdentityAssociations: {
+        parameters: {
+            query?: {
+                /** @description Items per page (at most 200, default 20). A page token keeps the page size, but a value sent with the token overrides it. */
+                page_size?: components["parameters"]["PageSize200"];
+                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
+                page_token?: components["parameters"]["PageToken"];
+            };
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of associated identities. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfigIdentityList"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    addSsoConfigGroups: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupIdsRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyCorrelated"];
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            404: components["responses"]["NotFoundCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    deleteSsoConfigGroups: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupIdsRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyCorrelated"];
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            404: components["responses"]["NotFoundCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    listSsoConfigGroupAssociations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assigned groups. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfigGroupList"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    listSsoConfigGroups: {
+        parameters: {
+            query?: never;
             header?: never;
             path: {
                 /** @description Identifier of the tenant. */
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the application. */
-                application_id: components["parameters"]["ApplicationId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The tokens. */
+            /** @description Listing of the associated groups (shape not published). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenList"];
+                    "application/json": components["schemas"]["SsoConfigGroupListing"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkGroupSsoConfigAssignment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoConfigGroupAssignmentRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether any of the groups is assigned. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfigGroupAssignment"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    testSsoConfig: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the SSO configuration. */
+                sso_config_id: components["parameters"]["SsoConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome per identity provider and per OIDC application. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfigTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    listIdentityProviders: {
+        parameters: {
+            query?: {
+                /** @description Items per page. This list's maximum and default page size are not published (see the operation). A page token keeps the page size, but a value sent with the token overrides it. */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
+                page_token?: components["parameters"]["PageToken"];
+            };
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of identity providers. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityProviderList"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    createIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityProviderCreate"];
+            };
+        };
+        responses: {
+            /** @description The created identity provider. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityProvider"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    getIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity provider. */
+                identity_provider_id: components["parameters"]["IdentityProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identity provider. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityProvider"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    deleteIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity provider. */
+                identity_provider_id: components["parameters"]["IdentityProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmptyCorrelated"];
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    updateIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id of the request. The published documents list it as required, but the server generates one when it is absent; either way the response returns it in `x-correlation-id`. */
+                "x-correlation_id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+                /** @description Identifier of the identity provider. */
+                identity_provider_id: components["parameters"]["IdentityProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateIdentityProviderRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated identity provider. */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityProvider"];
+                };
+            };
+            400: components["responses"]["BadRequestCorrelated"];
+            401: components["responses"]["UnauthorizedCorrelated"];
+            403: components["responses"]["ForbiddenCorrelated"];
+            500: components["responses"]["InternalErrorCorrelated"];
+        };
+    };
+    getFlowTypeConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the tenant. */
+                tenant_id: components["parameters"]["TenantId"];
+                /** @description Identifier of the realm. */
+                realm_id: components["parameters"]["RealmId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The realm's flow type configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowTypeConfig"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
-    revokeToken: {
+    updateFlowTypeConfig: {
         parameters: {
             query?: never;
             header?: never;
@@ -3803,51 +8018,30 @@ export interface operations {
                 tenant_id: components["parameters"]["TenantId"];
                 /** @description Identifier of the realm. */
                 realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the application. */
-                application_id: components["parameters"]["ApplicationId"];
-                /** @description Identifier of the token: the `jti` claim of a JWS token. When the id is unavailable the token is revoked through the RFC 7009 revoke endpoint, whose address is not published. */
-                token_id: components["parameters"]["TokenId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["Empty"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    issueToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the tenant. */
-                tenant_id: components["parameters"]["TenantId"];
-                /** @description Identifier of the realm. */
-                realm_id: components["parameters"]["RealmId"];
-                /** @description Identifier of the application. */
-                application_id: components["parameters"]["ApplicationId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+                "application/json": components["schemas"]["PlatformFlowTypeConfigUpdate"];
             };
         };
         responses: {
-            /** @description The token response. */
+            /** @description The updated flow type configuration. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OAuthTokenResponse"];
+                    "application/json": components["schemas"]["FlowTypeConfig"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
         };
     };
     listScimUsers: {
@@ -3872,11 +8066,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ScimUserListResponse"];
+                    "application/scim+json": components["schemas"]["ScimUserList"];
+                    "application/json": components["schemas"]["ScimUserList"];
                 };
             };
             400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            403: components["responses"]["ScimForbidden"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -3889,8 +8086,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUser"];
-                "application/json": components["schemas"]["ScimUser"];
+                "application/scim+json": components["schemas"]["ScimUserCreate"];
+                "application/json": components["schemas"]["ScimUserCreate"];
             };
         };
         responses: {
@@ -3901,10 +8098,13 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ScimUser"];
+                    "application/json": components["schemas"]["ScimUser"];
                 };
             };
             400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            403: components["responses"]["ScimForbidden"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -3927,10 +8127,14 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ScimUser"];
+                    "application/json": components["schemas"]["ScimUser"];
                 };
             };
+            400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            403: components["responses"]["ScimForbidden"];
             404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -3946,8 +8150,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUser"];
-                "application/json": components["schemas"]["ScimUser"];
+                "application/scim+json": components["schemas"]["ScimUserReplace"];
+                "application/json": components["schemas"]["ScimUserReplace"];
             };
         };
         responses: {
@@ -3958,11 +8162,14 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ScimUser"];
+                    "application/json": components["schemas"]["ScimUser"];
                 };
             };
             400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            403: components["responses"]["ScimForbidden"];
             404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -3985,8 +8192,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            403: components["responses"]["ScimForbidden"];
             404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -4014,11 +8224,14 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ScimUser"];
+                    "application/json": components["schemas"]["ScimUser"];
                 };
             };
             400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            403: components["responses"]["ScimForbidden"];
             404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -4044,11 +8257,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ScimGroupListResponse"];
+                    "application/scim+json": components["schemas"]["ScimGroupList"];
+                    "application/json": components["schemas"]["ScimGroupList"];
                 };
             };
             400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            403: components["responses"]["ScimForbidden"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -4061,8 +8277,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimGroup"];
-                "application/json": components["schemas"]["ScimGroup"];
+                "application/scim+json": components["schemas"]["ScimGroupCreate"];
+                "application/json": components["schemas"]["ScimGroupCreate"];
             };
         };
         responses: {
@@ -4073,10 +8289,13 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ScimGroup"];
+                    "application/json": components["schemas"]["ScimGroup"];
                 };
             };
             400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            403: components["responses"]["ScimForbidden"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -4099,10 +8318,14 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ScimGroup"];
+                    "application/json": components["schemas"]["ScimGroup"];
                 };
             };
+            400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            403: components["responses"]["ScimForbidden"];
             404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -4125,8 +8348,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            403: components["responses"]["ScimForbidden"];
             404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -4154,11 +8380,14 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ScimGroup"];
+                    "application/json": components["schemas"]["ScimGroup"];
                 };
             };
             400: components["responses"]["ScimBadRequest"];
             401: components["responses"]["ScimUnauthorized"];
+            403: components["responses"]["ScimForbidden"];
             404: components["responses"]["ScimNotFound"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -4171,16 +8400,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The discovery document (body not published; RFC 7644 shape shown). */
+            /** @description The resource types. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ScimResourceTypes"];
+                    "application/scim+json": components["schemas"]["ScimResourceTypeList"];
+                    "application/json": components["schemas"]["ScimResourceTypeList"];
                 };
             };
-            401: components["responses"]["ScimUnauthorized"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -4193,16 +8423,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The discovery document (body not published; RFC 7644 shape shown). */
+            /** @description The schemas. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/scim+json": components["schemas"]["ScimSchemas"];
+                    "application/scim+json": components["schemas"]["ScimSchemaList"];
+                    "application/json": components["schemas"]["ScimSchemaList"];
                 };
             };
-            401: components["responses"]["ScimUnauthorized"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };
@@ -4215,16 +8446,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The discovery document (body not published; RFC 7644 shape shown). */
+            /** @description The service provider configuration. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ScimServiceProviderConfig"];
+                    "application/json": components["schemas"]["ScimServiceProviderConfig"];
                 };
             };
-            401: components["responses"]["ScimUnauthorized"];
+            429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
         };
     };

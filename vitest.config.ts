@@ -11,6 +11,10 @@ const alias = [
     replacement: here(`packages/${name}/src/index.ts`),
   })),
   { find: /^@x\/runtime\/internal$/, replacement: here('packages/runtime/src/internal.ts') },
+  ...families.map((name) => ({
+    find: new RegExp(`^@x/${name}/operations$`),
+    replacement: here(`packages/${name}/src/operations.ts`),
+  })),
   { find: /^@x\/testing$/, replacement: here('tools/testing/src/index.ts') },
 ];
 

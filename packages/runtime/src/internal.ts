@@ -8,6 +8,12 @@ export {
   runKindBatches,
   uniqueIds,
 } from './batch.js';
+export type {
+  CatalogEntry,
+  OperationCatalog,
+  OperationEffect,
+  WireArgs,
+} from './core/catalog.js';
 export type { CallInit, DataOf, InitArg } from './core/operation-types.js';
 export { runtimeTag, type SdkIdentity, userAgent } from './core/user-agent.js';
 export { LOG_LEVEL_ENV, loggingFromEnv, processEnv, readEnv } from './env.js';

@@ -1,0 +1,48 @@
+// An operation catalog: for each operation of a family's spec (by operationId), how to call it
+// through the family's client with arguments shaped as the spec shapes them (path, query, header
+// and body under their wire names). Tools that are driven by the spec (the command line, the MCP
+// server) read names and schemas from the spec and call through the catalog, so they reach every
+// operation with the family's own checks, paging and batching, and no second copy of its
+// knowledge. Each family exports its catalog from `@x/<family>/operations`.
+import type { CallInit } from './operation-types.js';
+import type { CallOptions, ListOptions } from './options.js';
+import type { Paginator } from './paginator.js';
+
+/** What an operation does to the platform's state. */
+export type OperationEffect =
+  /** Reads only. */
+  | 'read'
+  /** Creates or changes something; repeating it may create a second one. */
+  | 'write'
+  /** Deletes, revokes or removes something; it cannot be undone. */
+  | 'destructive';
+
+/** An operation's arguments as its spec shapes them: wire names, path, query, header, body. */
+export type WireArgs<O> = {
+  [K in keyof CallInit<O>]-?: Exclude<CallInit<O>[K], undefined>;
+};
+
+/** One operation: its effect, where it lives in the client, and how to call it. */
+export type CatalogEntry<Client, O> = {
+  readonly effect: OperationEffect;
+  /** The resource path in the client, for names: `['users']`, `['realm', 'groups']`, `['scim', 'users']`. */
+  readonly resource: readonly string[];
+  /** The method's name on that resource: `create`, `list`, `addMembers`, `revoke`, … */
+  readonly method: string;
+} & (
+  | {
+      /** Calls the method; resolves to what it resolves to. */
+      call(client: Client, args: WireArgs<O>, options: CallOptions): Promise<unknown>;
+      list?: undefined;
+    }
+  | {
+      /** A list: the method's paginator (the start position is in `args.query`). */
+      list(client: Client, args: WireArgs<O>, options: ListOptions): Paginator<unknown, unknown>;
+      call?: undefined;
+    }
+);
+
+/** A family's catalog: an entry for every operationId of `Operations`. */
+export type OperationCatalog<Client, Operations> = {
+  readonly [K in keyof Operations]: CatalogEntry<Client, Operations[K]>;
+};

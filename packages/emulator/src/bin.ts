@@ -1,0 +1,99 @@
+// The `x-emulator` command: serves the emulator on a port and prints, as its first stdout line,
+// one JSON object `{"urls": {...}, "credentials": {...}}` for scripts to read.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import process from 'node:process';
+import { type Emulator, startEmulator } from './emulator.js';
+
+const USAGE = `Usage: x-emulator [--port N] [--host HOST] [--data FILE]
+
+  --port N     port to listen on; 0 (the default) picks any free port
+  --host HOST  address to listen on (default 127.0.0.1, loopback only)
+  --data FILE  load the state from FILE at start when it exists; save it there on exit
+`;
+
+interface Args {
+  port: number;
+  host: string;
+  data: string | undefined;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { port: 0, host: '127.0.0.1', data: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    if (flag === '--help' || flag === '-h') {
+      process.stdout.write(USAGE);
+      process.exit(0);
+    } else if (flag === '--port') {
+      const port = Number(value());
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new Error('--port must be 0 to 65535');
+      args.port = port;
+    } else if (flag === '--host') args.host = value();
+    else if (flag === '--data') args.data = value();
+    else throw new Error(`unknown option ${arg}`);
+  }
+  return args;
+}
+
+/** Writes the snapshot next to the file, then renames it over: a crash never leaves half a file. */
+function save(emulator: Emulator, file: string) {
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(emulator.snapshot())}\n`);
+  renameSync(temp, file);
+}
+
+async function main() {
+  let args: Args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`x-emulator: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const snapshot =
+    args.data && existsSync(args.data) ? JSON.parse(readFileSync(args.data, 'utf8')) : undefined;
+  const emulator = await startEmulator({
+    port: args.port,
+    host: args.host,
+    ...(snapshot !== undefined ? { snapshot } : {}),
+  });
+  process.stdout.write(
+    `${JSON.stringify({ urls: emulator.urls, credentials: emulator.credentials })}\n`,
+  );
+  process.stderr.write(
+    `x-emulator: serving ${emulator.urls.control.replace(/\/_emulator$/, '')}; page at ${emulator.urls.control}\n`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      if (args.data) save(emulator, args.data);
+    } catch (error) {
+      process.stderr.write(
+        `x-emulator: could not save ${args.data}: ${(error as Error).message}\n`,
+      );
+    }
+    await emulator.stop();
+    process.stderr.write(`x-emulator: stopped (${signal})\n`);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('beforeExit', () => void stop('exit'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`x-emulator: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,322 @@
+// `startEmulator`: one Hono app serving every family on its own base path of one origin, the
+// control surface under `/_emulator`, an in-process `fetch`, and optionally a port.
+import { Hono } from 'hono';
+import { TokenService } from './auth/tokens.js';
+import { Clock } from './clock.js';
+import { controlRoutes } from './control/routes.js';
+import { shapeEventData } from './families/events/data.js';
+import { FAMILIES } from './families/registry.js';
+import {
+  type EventInput,
+  MOUNT_PATHS,
+  type MountName,
+  type Principal,
+  type World,
+} from './families/types.js';
+import { mountHandler, RESET_HEADER } from './http/pipeline.js';
+import { Faults } from './limits/faults.js';
+import { RateLimiter } from './limits/rate-limit.js';
+import type { EmulatorOptions, FaultOptions, RateLimitOptions, SeedData } from './options.js';
+import { newId, secret } from './random.js';
+import {
+  copyJson,
+  type EmulatorSnapshot,
+  parseSnapshot,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+} from './snapshot.js';
+import type { EmulatorState, OutboxMessage } from './state.js';
+
+/** Full base URLs: pass them as `baseUrl` to the SDK clients. */
+export interface EmulatorUrls {
+  /** `{workforce_api_url}` (the SCIM server is under `/scim/v2` of it). */
+  workforce: string;
+  /** `{access_api_url}`. */
+  access: string;
+  /** `{access_auth_url}` (access token issuance). */
+  accessAuth: string;
+  /** `{events_url}`. */
+  events: string;
+  /** `{legacy_api_url}`. */
+  legacy: string;
+  /** The control surface (`/_emulator`); its page is at this address. */
+  control: string;
+}
+
+/** The seeded credentials. */
+export interface EmulatorCredentials {
+  workforce: { tenantId: string; clientId: string; clientSecret: string; tokenUrl: string };
+  access: {
+    tenantId: string;
+    realmId: string;
+    applicationId: string;
+    clientId: string;
+    clientSecret: string;
+    tokenUrl: string;
+  };
+  events: { apiKey: string };
+  legacy: { token: string };
+}
+
+/** A running emulator. */
+export interface Emulator {
+  readonly urls: EmulatorUrls;
+  /** The seeded credentials (read from the current state). */
+  readonly credentials: EmulatorCredentials;
+  /** Serves a request in process, no socket: pass it as `fetch` to any client. */
+  readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /** Back to the seed: every change, event, e-mail and token is dropped. */
+  reset(): void;
+  /** A JSON-serialisable copy of the whole state and the clock. */
+  snapshot(): EmulatorSnapshot;
+  /** Replaces the whole state (and the clock) with a snapshot's. */
+  restore(snapshot: EmulatorSnapshot | unknown): void;
+  /** Moves the emulator's clock forward; returns the new time (epoch ms). */
+  advanceClock(ms: number): number;
+  /** The e-mails the platform would have sent, oldest first (copies). */
+  outbox(): OutboxMessage[];
+  /** Replaces the fault rules (undefined: none). */
+  setFaults(options: FaultOptions | undefined): void;
+  /** Replaces the rate limits (undefined: off). */
+  setRateLimits(options: RateLimitOptions | undefined): void;
+  /** Stops listening (when on a port); the in-process `fetch` keeps working. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 1_048_576;
+
+function freshState(): EmulatorState {
+  return {
+    seq: 1,
+    signing_key: secret(32),
+    workforce: { tenants: {}, users: {}, groups: {}, bindingJobs: {}, passkeys: {}, tags: {} },
+    access: {},
+    legacy: { users: {}, tokens: {} },
+    events: { records: [], api_keys: {} },
+    outbox: [],
+    tokens: {},
+  };
+}
+
+function seededState(seed: SeedData, now: string): EmulatorState {
+  const state = freshState();
+  for (const family of FAMILIES) family.seed(state, seed, now);
+  return state;
+}
+
+/**
+ * Starts an emulator of the platform's four API families.
+ * @example
+ * const emulator = await startEmulator();
+ * const workforce = createWorkforceClient({
+ *   baseUrl: emulator.urls.workforce,
+ *   fetch: emulator.fetch,
+ *   auth: clientCredentials({ ...emulator.credentials.workforce, fetch: emulator.fetch }),
+ * });
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const clock = new Clock(options.clock);
+  const seed = options.seed ?? {};
+  let state = seededState(seed, clock.iso());
+  if (options.snapshot !== undefined) {
+    const snapshot = parseSnapshot(options.snapshot);
+    state = snapshot.state;
+    clock.set(snapshot.clock);
+  }
+  const urls: Record<MountName | 'control', string> = {
+    workforce: '',
+    access: '',
+    accessAuth: '',
+    events: '',
+    legacy: '',
+    control: '',
+  };
+  const setOrigin = (origin: string) => {
+    for (const [mount, path] of Object.entries(MOUNT_PATHS))
+      urls[mount as MountName] = `${origin}${path}`;
+    urls.control = `${origin}/_emulator`;
+  };
+  // In process the origin only has to satisfy clients that want https or loopback http.
+  setOrigin('http://localhost');
+
+  const tokens = new TokenService(() => state, clock, options.tokenLifetimeSeconds ?? 3600);
+  const world: World = {
+    get state() {
+      return state;
+    },
+    clock,
+    tokens,
+    urls,
+    seed,
+    record(input: EventInput, correlationId: string, principal?: Principal) {
+      const now = clock.now();
+      const seq = state.seq++;
+      const actor =
+        input.actor ??
+        (principal
+          ? {
+              type: principal.type,
+              id: principal.id,
+              display_id: principal.id,
+              tenant_id: principal.tenantId,
+              display_name: principal.displayName,
+            }
+          : undefined);
+      state.events.records.push({
+        seq,
+        tenant_id: input.tenantId,
+        event: {
+          id: newId(),
+          correlation_id: correlationId,
+          service: input.service,
+          event_occurred_millis: now,
+          event_recorded_millis: now,
+          outcome: input.outcome ?? 'SUCCESS',
+          attested: input.attested ?? true,
+          ...(actor ? { actor } : {}),
+          event_type: input.eventType,
+          data: shapeEventData(input.data),
+        },
+      });
+    },
+    send(message) {
+      const full: OutboxMessage = {
+        ...message,
+        id: newId(),
+        seq: state.seq++,
+        sent_at: clock.iso(),
+      };
+      state.outbox.push(full);
+      return full;
+    },
+  };
+
+  const rateLimiter = new RateLimiter(options.rateLimits, clock);
+  const faults = new Faults(options.faults);
+  const deps = {
+    world,
+    rateLimiter,
+    faults,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
+  };
+
+  const credentials = (): EmulatorCredentials => {
+    const out: Record<string, unknown> = {};
+    for (const family of FAMILIES) out[family.name] = family.credentials(state, urls);
+    return out as unknown as EmulatorCredentials;
+  };
+  const snapshot = (): EmulatorSnapshot => ({
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    clock: clock.toJSON(),
+    state: copyJson(state),
+  });
+  const restore = (value: unknown) => {
+    const parsed = parseSnapshot(value);
+    state = parsed.state;
+    clock.set(parsed.clock);
+    rateLimiter.clear();
+    faults.restart();
+  };
+  const reset = () => {
+    state = seededState(seed, clock.iso());
+    rateLimiter.clear();
+    faults.restart();
+  };
+
+  const app = new Hono();
+  for (const family of FAMILIES) {
+    const mounts = new Set(Object.values(family.mounts).map((m) => m.mount));
+    for (const mount of mounts) {
+      const base = MOUNT_PATHS[mount];
+      const handle = mountHandler(family, mount, base, deps);
+      app.all(`${base}/*`, (c) => handle(c.req.raw, c.env));
+    }
+  }
+  app.route(
+    '/_emulator',
+    controlRoutes(
+      {
+        reset,
+        snapshot,
+        restore,
+        advanceClock: (ms) => clock.advance(ms),
+        clock: () => clock.toJSON(),
+        setFaults: (o) => faults.configure(o),
+        faults: () => faults.current(),
+        setRateLimits: (o) => rateLimiter.configure(o),
+        rateLimits: () => rateLimiter.current(),
+        outbox: () => copyJson(state.outbox),
+        clearOutbox: () => {
+          state.outbox = [];
+        },
+        info: () => ({ urls, credentials: credentials() }),
+        page: () => state,
+      },
+      (control) => {
+        for (const family of FAMILIES) family.control?.(control, world);
+      },
+    ),
+  );
+  app.notFound((c) =>
+    c.json(
+      {
+        message: `no route ${c.req.method} ${c.req.path}; the families are under ${Object.values(MOUNT_PATHS).join(', ')}`,
+      },
+      404,
+    ),
+  );
+  app.onError((error, c) => {
+    console.error('@x/emulator: unexpected error', error);
+    return c.json({ message: 'internal error' }, 500);
+  });
+
+  const fetchInProcess = async (
+    input: RequestInfo | URL,
+    init?: RequestInit,
+  ): Promise<Response> => {
+    const request =
+      input instanceof Request && init === undefined ? input : new Request(input, init);
+    const response = await app.fetch(request);
+    if (response.headers.get(RESET_HEADER))
+      // What a client sees when the server resets the connection.
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      });
+    return response;
+  };
+
+  let server: { close(): void } | undefined;
+  if (options.port !== undefined) {
+    const { listen } = await import('./serve.js');
+    const listening = await listen(app, options.port, options.host ?? '127.0.0.1');
+    server = listening.server;
+    setOrigin(listening.origin);
+  }
+
+  return {
+    urls,
+    get credentials() {
+      return credentials();
+    },
+    fetch: fetchInProcess,
+    reset,
+    snapshot,
+    restore,
+    advanceClock: (ms) => clock.advance(ms),
+    outbox: () => copyJson(state.outbox),
+    setFaults: (o) => faults.configure(o),
+    setRateLimits: (o) => rateLimiter.configure(o),
+    async stop() {
+      const s = server as
+        | undefined
+        | { close(cb?: () => void): void; closeAllConnections?: () => void };
+      server = undefined;
+      if (!s) return;
+      await new Promise<void>((resolve) => {
+        s.close(() => resolve());
+        s.closeAllConnections?.();
+      });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// @x/emulator: a stateful emulator of the identity platform's four API families.
+export type { ClockOptions, ClockState } from './clock.js';
+export {
+  type Emulator,
+  type EmulatorCredentials,
+  type EmulatorUrls,
+  startEmulator,
+} from './emulator.js';
+export type {
+  Authenticate,
+  EventInput,
+  FamilyModule,
+  Handler,
+  HandlerContext,
+  HandlerResult,
+  MountName,
+  Principal,
+  World,
+} from './families/types.js';
+export { ApiFailure } from './http/errors.js';
+export type {
+  EmulatorOptions,
+  FaultEffect,
+  FaultMatch,
+  FaultOptions,
+  FaultRule,
+  RateLimit,
+  RateLimitOptions,
+  SeedData,
+  StaticKeySeed,
+  WorkforceTenantSeed,
+} from './options.js';
+export { type EmulatorSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.js';
+export type { EmulatorState, OutboxMessage } from './state.js';

@@ -1,0 +1,206 @@
+// Every response a test receives is checked against the spec: the operation that answered
+// (the emulator names it in `x-emulator-operation`), the status it declares, the media type and
+// the body against the declared schema, with objects closed as the specs' convention says.
+// Answers the spec cannot describe (unknown routes, 501 seams, injected faults, errors of
+// operations that declare none) are checked against the family's error format instead.
+import { readFileSync } from 'node:fs';
+import { specPath } from '@x/specs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { expect } from 'vitest';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as (ajv: InstanceType<typeof Ajv2020>) => void;
+
+const docs = new Map<string, Json>();
+const doc = (spec: string): Json => {
+  let d = docs.get(spec);
+  if (!d) {
+    d = JSON.parse(readFileSync(specPath(spec, 'json'), 'utf8')) as Json;
+    docs.set(spec, d);
+  }
+  return d;
+};
+
+/** Points local refs at the registered document and closes objects that declare properties. */
+function prepare(schema: unknown, id: string, insideAllOf = false): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => prepare(s, id, insideAllOf));
+  if (!isObject(schema)) return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/'))
+      out[key] = `${id}${value}`;
+    else if (key === 'allOf' && Array.isArray(value))
+      out[key] = value.map((s) => prepare(s, id, true));
+    else if (key === 'properties' && isObject(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, prepare(s, id)]));
+    else if (key === 'example' || key === 'examples' || key === 'discriminator') out[key] = value;
+    else out[key] = prepare(value, id);
+  }
+  const open = 'additionalProperties' in schema || 'unevaluatedProperties' in schema;
+  const declares = 'properties' in schema || Array.isArray(schema.allOf);
+  const allOfOpen =
+    Array.isArray(schema.allOf) &&
+    schema.allOf.some((s) => isObject(s) && 'additionalProperties' in s);
+  if (declares && !open && !insideAllOf && !allOfOpen) out.unevaluatedProperties = false;
+  return out;
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
+addFormats(ajv);
+for (const f of ['int32', 'int64', 'uint32', 'uint64', 'float', 'double']) ajv.addFormat(f, true);
+const registered = new Set<string>();
+const specId = (spec: string) => `urn:x-test:${spec}`;
+function validatorFor(spec: string, schema: unknown) {
+  if (!registered.has(spec)) {
+    ajv.addSchema({
+      $id: specId(spec),
+      components: prepare(doc(spec).components ?? {}, specId(spec)),
+    });
+    registered.add(spec);
+  }
+  return ajv.compile(prepare(schema, specId(spec)) as object);
+}
+
+function resolve(spec: string, node: unknown): unknown {
+  let current = node;
+  while (isObject(current) && typeof current.$ref === 'string' && current.$ref.startsWith('#/'))
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>(
+        (acc, part) =>
+          isObject(acc) ? acc[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined,
+        doc(spec),
+      );
+  return current;
+}
+
+function operation(spec: string, operationId: string): Json {
+  const paths = doc(spec).paths as Json;
+  for (const item of Object.values(paths))
+    for (const op of Object.values(item as Json))
+      if (isObject(op) && op.operationId === operationId) return op;
+  // Handlers keyed by `METHOD /path` answer for operations without an operationId.
+  const [method, path] = operationId.split(' ');
+  const item = path ? (paths[path] as Json | undefined) : undefined;
+  const op = item && method ? item[method.toLowerCase()] : undefined;
+  if (isObject(op)) return op;
+  throw new Error(`no operation ${operationId} in ${spec}`);
+}
+
+/** Error formats the emulator uses where the spec declares none (legacy, token endpoints, seams). */
+const FALLBACK_ERRORS: Record<string, unknown> = {
+  envelope: {
+    type: 'object',
+    required: ['code', 'message'],
+    properties: {
+      code: { type: 'string' },
+      message: { type: 'string' },
+      details: { type: 'array' },
+    },
+    additionalProperties: false,
+  },
+  message: {
+    type: 'object',
+    required: ['message'],
+    properties: { message: { type: 'string' } },
+    additionalProperties: false,
+  },
+  scim: {
+    type: 'object',
+    required: ['schemas', 'status'],
+    properties: {
+      schemas: { type: 'array', items: { const: 'urn:ietf:params:scim:api:messages:2.0:Error' } },
+      status: { type: 'string' },
+      scimType: { type: 'string' },
+      detail: { type: 'string' },
+    },
+    additionalProperties: false,
+  },
+};
+const FAMILY_STYLE: Record<string, string> = {
+  workforce: 'envelope',
+  access: 'envelope',
+  legacy: 'envelope',
+  events: 'message',
+};
+
+// Bodies are read loosely in tests; the schema check is what vouches for their shape.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type Loose = any;
+
+/** A checked response. */
+export interface Checked<T = Loose> {
+  status: number;
+  body: T;
+  headers: Headers;
+  operation: string | null;
+}
+
+/**
+ * Reads a response and checks it against the spec (see the file comment). Fails the test on
+ * any mismatch.
+ */
+export async function checked<T = Loose>(response: Response): Promise<Checked<T>> {
+  const text = await response.text();
+  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  const body = text ? (JSON.parse(text) as T) : (undefined as T);
+  const spec = response.headers.get('x-emulator-spec');
+  const operationId = response.headers.get('x-emulator-operation');
+  const status = response.status;
+  const result = { status, body, headers: response.headers, operation: operationId };
+  if (!spec) throw new Error(`response ${status} did not come from a family mount`);
+  const where = `${spec} ${operationId ?? '(no route)'} ${status}`;
+  const fallback = (style: string) => {
+    expect(text, `${where}: error body`).not.toBe('');
+    const validate = ajv.compile(FALLBACK_ERRORS[style] as object);
+    expect(validate(body) ? [] : validate.errors, `${where}: ${style} error`).toEqual([]);
+    return result;
+  };
+  if (!operationId) return fallback(FAMILY_STYLE[spec]!);
+  const op = operation(spec, operationId);
+  const responses = (op.responses ?? {}) as Json;
+  const declared = resolve(
+    spec,
+    responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default,
+  );
+  if (!isObject(declared)) {
+    const declaresErrors = Object.keys(responses).some((s) => /^[45]/.test(s));
+    const style = contentType === 'application/scim+json' ? 'scim' : FAMILY_STYLE[spec]!;
+    if (
+      response.headers.get('x-emulator-fault') ||
+      status === 501 ||
+      (!declaresErrors && status >= 400)
+    )
+      return fallback(style);
+    throw new Error(`${where}: status not declared by the spec (body ${text.slice(0, 300)})`);
+  }
+  const content = isObject(declared.content) ? declared.content : undefined;
+  if (!content) {
+    expect(text, `${where}: no body declared`).toBe('');
+    return result;
+  }
+  const media = content[contentType];
+  expect(
+    media,
+    `${where}: media type ${contentType} not declared (${Object.keys(content).join(', ')})`,
+  ).toBeDefined();
+  const schema = isObject(media) ? media.schema : undefined;
+  if (schema) {
+    const validate = validatorFor(spec, schema);
+    const ok = validate(body);
+    expect(
+      ok
+        ? []
+        : validate.errors?.map(
+            (e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
+          ),
+      `${where}: body ${text.slice(0, 500)}`,
+    ).toEqual([]);
+  }
+  return result;
+}

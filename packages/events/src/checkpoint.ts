@@ -1,7 +1,7 @@
 // Where a tail or an export stands: the high-water mark of recorded time, and the ids already
 // delivered at exactly that time (the next query starts at the mark, inclusive, so they come again).
 import { ValidationError } from '@x/runtime';
-import type { PlatformEvent } from './event-types.js';
+import type { PlatformEvent } from './event.js';
 
 /**
  * A resumable position in the event stream, a small JSON value to persist as it is.

@@ -1,21 +1,13 @@
 // Exports a window of events as NDJSON (one JSON object per line), resumable from a checkpoint.
-import {
-  AbortError,
-  type CallOptions,
-  PaginationError,
-  SdkError,
-  ValidationError,
-} from '@x/runtime';
-import {
-  CheckpointTracker,
-  checkpointAt,
-  type EventsCheckpoint,
-  parseCheckpoint,
-} from './checkpoint.js';
-import type { Events } from './events.js';
-import { type EventsQuery, toMillis } from './query.js';
-import { RecentIds } from './recent-ids.js';
+// Lines reach the destination page by page; the checkpoint after a page is reported only once the
+// destination has accepted it, so a checkpoint never covers a line that was not written.
+import { AbortError, type CallOptions, ValidationError } from '@x/runtime';
+import { checkpointAt, type EventsCheckpoint, parseCheckpoint } from './checkpoint.js';
+import { flagOf, refuseRenamed, requireOptions } from './checks.js';
+import { Delivery, type ListEvents, resumable } from './delivery.js';
+import { type EventListParams, splitFilters } from './list-params.js';
 import { type ExportTarget, openSink } from './sink.js';
+import { toMillis } from './time-input.js';
 
 /** How far an export got. */
 export interface ExportProgress {
@@ -29,52 +21,29 @@ export interface ExportProgress {
   readonly checkpoint: EventsCheckpoint;
 }
 
-/** Options of `exportEvents`. */
-export interface ExportOptions extends Omit<CallOptions, 'signal'> {
-  /** The window and filters; the export always runs in ascending recorded order. */
-  query?: Omit<EventsQuery, 'ordering'> & { ordering?: 'asc' };
+/**
+ * Options of `export`: the window and filters of `list` (always in ascending order), where the
+ * lines go, and where to resume.
+ */
+export interface ExportOptions extends Omit<EventListParams, 'ordering' | 'cursor'>, CallOptions {
   /** Where the NDJSON goes: a `WritableStream`, a Node `Writable` or a file path (Node only). */
   to: ExportTarget;
+  /** An export always runs oldest first; only `asc` is accepted. */
+  ordering?: 'asc' | undefined;
   /**
-   * Resume a previous export from its checkpoint (from `onProgress`, the result or an
-   * `ExportError`). A file target is then appended to instead of replaced.
+   * Resume a previous export from its checkpoint (from `onProgress`, the result, or the
+   * `paging.resumeFrom` of an export error), as the object or its JSON text. A file target is then
+   * appended to instead of replaced.
    */
-  checkpoint?: EventsCheckpoint | string;
+  checkpoint?: EventsCheckpoint | string | undefined;
   /** Append to a file target even without a checkpoint. Default: only when resuming. */
-  append?: boolean;
+  append?: boolean | undefined;
   /** Called after each page was written and accepted by the destination. */
-  onProgress?: (progress: ExportProgress) => void | Promise<void>;
+  onProgress?: ((progress: ExportProgress) => void | Promise<void>) | undefined;
   /** Fetch the next page while the current one is written. Default false. */
-  prefetch?: boolean;
-  /** Stops the export; it then throws `ExportError` with the checkpoint to resume from. */
-  signal?: AbortSignal;
-}
-
-/**
- * An export stopped before the end (a failed page, a failed write, an abort). Its `checkpoint`
- * matches what was written: pass it back as `checkpoint` to continue without a duplicate line.
- * The original error is the `cause`.
- */
-export class ExportError extends SdkError {
-  override readonly name: string = 'ExportError';
-  /** Where to resume. */
-  readonly checkpoint: EventsCheckpoint;
-  /** What this run wrote before it stopped. */
-  readonly progress: ExportProgress;
-  constructor(cause: unknown, progress: ExportProgress) {
-    const failure =
-      cause instanceof PaginationError && cause.cause !== undefined ? cause.cause : cause;
-    const why = failure instanceof Error ? failure.message : String(failure);
-    super(`export stopped after ${progress.events} event(s): ${why}`, {
-      cause: failure,
-      request: failure instanceof SdkError ? failure.request : undefined,
-    });
-    this.checkpoint = progress.checkpoint;
-    this.progress = progress;
-  }
-  override toJSON() {
-    return { ...super.toJSON(), checkpoint: this.checkpoint, progress: this.progress };
-  }
+  prefetch?: boolean | undefined;
+  /** Stops the export after the page being written; it then throws AbortError with `paging`. */
+  signal?: AbortSignal | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -85,36 +54,42 @@ const encoder = new TextEncoder();
  */
 const CHUNK_CHARS = 64 * 1024;
 
+const RENAMED = {
+  query: 'put startTime, endTime, pageSize, eventType, … in the options themselves',
+};
+
 /**
- * Writes every event of the query's window as NDJSON. See `EventsClient.exportEvents`.
+ * Writes every event of the window as NDJSON. See `Events.export`.
  * @internal
  */
 export async function exportEvents(
-  events: Events,
+  list: ListEvents,
   options: ExportOptions,
 ): Promise<ExportProgress> {
-  if (options === null || typeof options !== 'object')
-    throw new ValidationError('options', 'must be an object');
-  const { query = {}, to, checkpoint, append, onProgress, prefetch, signal, ...call } = options;
+  requireOptions(options);
+  refuseRenamed(options, RENAMED);
+  const { filters, rest } = splitFilters(options);
+  const { to, checkpoint, append, onProgress, prefetch, signal, ...span } = rest;
+  const { startTime, endTime, pageSize, ordering, ...call } = span;
   if (to === undefined || to === null) throw new ValidationError('to', 'is required');
-  if (query.ordering !== undefined && query.ordering !== 'asc')
+  if (ordering !== undefined && ordering !== 'asc')
     throw new ValidationError('ordering', 'an export always runs in "asc" order');
-  const queryStart = query.start_time === undefined ? 0 : toMillis(query.start_time, 'start_time');
+  const windowStart = startTime === undefined ? 0 : toMillis(startTime, 'startTime');
   const resumed = checkpoint === undefined ? undefined : parseCheckpoint(checkpoint);
-  const tracker = new CheckpointTracker(
-    resumed && resumed.recordedAfter >= queryStart ? resumed : checkpointAt(queryStart),
+  const delivery = new Delivery(
+    resumed && resumed.recordedAfter >= windowStart ? resumed : checkpointAt(windowStart),
   );
-  const listing = events.list(
-    { ...query, ordering: 'asc', start_time: tracker.recordedAfter },
-    { ...call, prefetch: prefetch ?? false, signal },
+  // Made (and its parameters checked) before the destination is opened: a bad parameter must not
+  // truncate a file.
+  const listing = list(
+    { ...filters, ordering: 'asc', startTime: delivery.recordedAfter, endTime, pageSize },
+    { ...call, prefetch: flagOf(prefetch, 'prefetch', false), signal },
   );
-  const sink = await openSink(to, append ?? resumed !== undefined);
-  const recent = new RecentIds(10_000);
-  let progress: ExportProgress = { events: 0, pages: 0, bytes: 0, checkpoint: tracker.checkpoint };
-  let written = 0;
+  const sink = await openSink(to, flagOf(append, 'append', resumed !== undefined));
+  let progress: ExportProgress = { events: 0, pages: 0, bytes: 0, checkpoint: delivery.checkpoint };
   let bytes = 0;
   let pages = 0;
-  // Lines not yet handed to the sink.
+  // Lines not yet handed to the destination.
   let pending = '';
   const writePending = async () => {
     if (pending === '') return;
@@ -127,24 +102,26 @@ export async function exportEvents(
     for await (const page of listing.pages()) {
       pages++;
       for (const event of page.items) {
-        const id = typeof event.id === 'string' ? event.id : undefined;
-        if (tracker.covers(event) || (id !== undefined && recent.has(id))) continue;
+        if (!delivery.isNew(event)) continue;
         pending += `${JSON.stringify(event)}\n`;
-        tracker.advance(event);
-        if (id !== undefined) recent.add(id);
-        written++;
+        delivery.delivered(event);
         if (pending.length >= CHUNK_CHARS) await writePending();
       }
       await writePending();
       await sink.flush();
-      progress = { events: written, pages, bytes, checkpoint: tracker.checkpoint };
+      progress = { events: delivery.count, pages, bytes, checkpoint: delivery.checkpoint };
       await onProgress?.(progress);
       if (signal?.aborted) throw new AbortError('the export was aborted', { cause: signal.reason });
     }
     await sink.close();
   } catch (error) {
     await sink.close().catch(() => undefined);
-    throw new ExportError(error, progress);
+    throw resumable(error, {
+      page: progress.pages + 1,
+      checkpoint: progress.checkpoint,
+      pagesDelivered: progress.pages,
+      itemsDelivered: progress.events,
+    });
   }
-  return { events: written, pages, bytes, checkpoint: tracker.checkpoint };
+  return { events: delivery.count, pages, bytes, checkpoint: delivery.checkpoint };
 }

@@ -1,22 +1,20 @@
-// A continuous, resumable tail of the event stream in ascending recorded order.
+// A continuous, resumable tail of the event stream in ascending recorded order. Each poll lists
+// from the checkpoint's recorded time (inclusive, so late arrivals in that millisecond are seen)
+// and drops what was delivered already, so each event id arrives once.
 import {
   ApiError,
   type CallOptions,
   ConnectionError,
-  PaginationError,
+  type ListOptions,
   TimeoutError,
-  ValidationError,
 } from '@x/runtime';
-import {
-  CheckpointTracker,
-  checkpointAt,
-  type EventsCheckpoint,
-  parseCheckpoint,
-} from './checkpoint.js';
-import type { PlatformEvent } from './event-types.js';
-import type { Events } from './events.js';
-import { type EventFilters, type TimeInput, toMillis } from './query.js';
-import { RecentIds } from './recent-ids.js';
+import { optionalInteger } from '@x/runtime/internal';
+import { checkpointAt, type EventsCheckpoint, parseCheckpoint } from './checkpoint.js';
+import { durationOf, flagOf, pageSizeOf, refuseRenamed, requireOptions } from './checks.js';
+import { Delivery, type ListEvents, resumable } from './delivery.js';
+import type { PlatformEvent } from './event.js';
+import { type EventFilters, eventsQuery, splitFilters } from './list-params.js';
+import { type TimeInput, toMillis } from './time-input.js';
 import { waitFor } from './wait.js';
 
 /** What `onError` learns about a failed poll. */
@@ -29,116 +27,118 @@ export interface FollowErrorInfo {
   readonly checkpoint: EventsCheckpoint;
 }
 
-/** Options of `follow`. */
-export interface FollowOptions extends Omit<CallOptions, 'signal'> {
+/** Options of `follow`: where to start, the filters of `list`, pacing, bounds and callbacks. */
+export interface FollowOptions extends EventFilters, CallOptions {
   /**
-   * Where to resume: a checkpoint from `onCheckpoint`, as the object or its JSON text. Without
-   * one the tail starts at `start` (default 0: every event the platform still holds).
+   * Where to resume: a checkpoint from `onCheckpoint`, or the `paging.resumeFrom` of a follow
+   * error, as the object or its JSON text. Without one the tail starts at `startTime`.
    */
-  checkpoint?: EventsCheckpoint | string;
-  /** Where to start when there is no checkpoint: recorded time, epoch ms or `Date`. Default 0. */
-  start?: TimeInput;
-  /** Filters applied to every poll. */
-  filters?: EventFilters;
+  checkpoint?: EventsCheckpoint | string | undefined;
+  /** Where to start when there is no checkpoint (recorded time). Default 0: every event held. */
+  startTime?: TimeInput | undefined;
   /** Wait between polls once the stream is drained, in ms. Default 5000. */
-  pollIntervalMs?: number;
+  pollIntervalMs?: number | undefined;
   /** Events per page, 1 to 1000. Default 1000. */
-  pageSize?: number;
+  pageSize?: number | undefined;
   /** Fetch the next page of a poll while the current one is delivered. Default false. */
-  prefetch?: boolean;
+  prefetch?: boolean | undefined;
+  /** End the tail after this many pages, over all polls. Default: no limit. */
+  maxPages?: number | undefined;
+  /** End the tail after this many events (replays dropped are not counted). Default: no limit. */
+  limit?: number | undefined;
   /** Stops the tail cleanly: the iteration ends without an error and no timer is left behind. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
-   * Receives the checkpoint after the events it covers were delivered (after each page with new
-   * events, and when the tail stops). Persist it; the tail waits for a returned promise.
+   * Receives the checkpoint after the events it covers were handled by your loop (after each page
+   * with new events, and when the tail stops). Persist it; the tail waits for a returned promise.
    */
-  onCheckpoint?: (checkpoint: EventsCheckpoint) => void | Promise<void>;
+  onCheckpoint?: ((checkpoint: EventsCheckpoint) => void | Promise<void>) | undefined;
   /**
    * Receives a poll failure that is worth retrying (429, 5xx, connection loss, timeout) after the
-   * runtime's own retries. The tail keeps its checkpoint, waits and polls again; throw from this
-   * hook to stop it with that error.
+   * runtime's own retries, as its own error class with `paging`. The tail keeps its checkpoint,
+   * waits and polls again; throw from this hook to stop it with that error.
    */
-  onError?: (error: unknown, info: FollowErrorInfo) => void | Promise<void>;
+  onError?: ((error: unknown, info: FollowErrorInfo) => void | Promise<void>) | undefined;
   /** Longest wait after repeated failures, in ms. Default 60000. */
-  maxErrorDelayMs?: number;
-  /** Ends the tail after this many pages (for demos and tests). Default: no limit. */
-  maxPages?: number;
+  maxErrorDelayMs?: number | undefined;
 }
 
-/** How many delivered ids the tail remembers besides the checkpoint, to drop replays. */
-const RECENT_IDS = 10_000;
-
 /**
- * Tails the event stream (see `EventsClient.follow`). Options are checked at once.
+ * Tails the event stream (see `Events.follow`). Options are checked at once.
  * @internal
  */
 export function followEvents(
-  events: Events,
+  list: ListEvents,
   options: FollowOptions,
 ): AsyncGenerator<PlatformEvent, void, undefined> {
-  return tail(events, options, readOptions(options));
+  return tail(list, options, settingsOf(options));
 }
 
 async function* tail(
-  events: Events,
+  list: ListEvents,
   options: FollowOptions,
-  settings: ReturnType<typeof readOptions>,
+  s: ReturnType<typeof settingsOf>,
 ): AsyncGenerator<PlatformEvent, void, undefined> {
   const { signal, onCheckpoint, onError } = options;
-  const tracker = new CheckpointTracker(settings.start);
-  const recent = new RecentIds(RECENT_IDS);
+  const delivery = new Delivery(s.start);
   const report = async () => {
-    const { checkpoint, changed } = tracker.take();
+    const { checkpoint, changed } = delivery.take();
     if (changed && onCheckpoint) await onCheckpoint(checkpoint);
   };
   let failures = 0;
   let pages = 0;
+  // Checked after each event (the limit, the signal) and after each page (also maxPages).
+  const stopped = () => signal?.aborted === true || delivery.count >= s.limit;
+  const done = () => stopped() || pages >= s.maxPages;
   try {
-    while (!signal?.aborted && pages < settings.maxPages) {
+    while (!done()) {
       try {
-        const listing = events.list(
+        const listing = list(
           {
-            ...settings.filters,
+            ...s.filters,
             ordering: 'asc',
-            start_time: tracker.recordedAfter,
-            page_size: settings.pageSize,
+            startTime: delivery.recordedAfter,
+            pageSize: s.pageSize,
           },
-          { ...settings.call, prefetch: settings.prefetch, signal },
+          { ...s.call, prefetch: s.prefetch, signal },
         );
         for await (const page of listing.pages()) {
           pages++;
           for (const event of page.items) {
-            const id = typeof event.id === 'string' ? event.id : undefined;
-            if (tracker.covers(event) || (id !== undefined && recent.has(id))) continue;
+            if (!delivery.isNew(event)) continue;
             // The consumer asks for the next event once it has handled this one.
             yield event;
-            tracker.advance(event);
-            if (id !== undefined) recent.add(id);
-            if (signal?.aborted) return;
+            delivery.delivered(event);
+            if (stopped()) return;
           }
           await report();
-          if (pages >= settings.maxPages || signal?.aborted) return;
+          if (done()) return;
         }
         failures = 0;
       } catch (error) {
         if (signal?.aborted) return;
-        const cause = error instanceof PaginationError ? error.cause : error;
-        if (!isTransient(cause)) throw cause;
+        const failure = resumable(error, {
+          page: pages + 1,
+          checkpoint: delivery.checkpoint,
+          pagesDelivered: pages,
+          itemsDelivered: delivery.count,
+        });
+        if (!isTransient(failure)) throw failure;
         failures++;
         const retryInMs = Math.min(
-          settings.maxErrorDelayMs,
-          settings.pollIntervalMs * 2 ** Math.min(failures - 1, 20),
+          s.maxErrorDelayMs,
+          s.pollIntervalMs * 2 ** Math.min(failures - 1, 20),
         );
         await report();
-        await onError?.(cause, {
+        await onError?.(failure, {
           consecutiveFailures: failures,
           retryInMs,
-          checkpoint: tracker.checkpoint,
+          checkpoint: delivery.checkpoint,
         });
         if (!(await waitFor(retryInMs, signal))) return;
         continue;
       }
-      if (!(await waitFor(settings.pollIntervalMs, signal))) return;
+      if (!(await waitFor(s.pollIntervalMs, signal))) return;
     }
   } finally {
     await report();
@@ -154,45 +154,46 @@ export function isTransient(error: unknown): boolean {
   );
 }
 
-function readOptions(options: FollowOptions) {
-  if (options === null || typeof options !== 'object')
-    throw new ValidationError('options', 'must be an object');
+const RENAMED = {
+  filters: 'put eventType, actor, outcome, … in the options themselves',
+  start: 'use startTime',
+  page_size: 'use pageSize',
+};
+
+function settingsOf(options: FollowOptions) {
+  requireOptions(options);
+  refuseRenamed(options, RENAMED);
+  const { filters, rest } = splitFilters(options);
   const {
     checkpoint,
-    start,
-    filters,
+    startTime,
     pollIntervalMs = 5000,
     pageSize = 1000,
-    prefetch = false,
+    prefetch,
+    maxPages,
+    limit,
     maxErrorDelayMs = 60_000,
-    maxPages = Number.POSITIVE_INFINITY,
     signal: _signal,
     onCheckpoint: _onCheckpoint,
     onError: _onError,
     ...call
-  } = options;
-  const begin =
+  } = rest;
+  // Checked now, so that a bad filter throws here rather than at the first poll.
+  eventsQuery(filters, 'asc');
+  const start =
     checkpoint !== undefined
       ? parseCheckpoint(checkpoint)
-      : checkpointAt(start === undefined ? 0 : toMillis(start, 'start'));
-  nonNegative(pollIntervalMs, 'pollIntervalMs');
-  nonNegative(maxErrorDelayMs, 'maxErrorDelayMs');
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
-    throw new ValidationError('pageSize', 'must be an integer from 1 to 1000');
-  if (!(maxPages >= 1)) throw new ValidationError('maxPages', 'must be at least 1');
+      : checkpointAt(startTime === undefined ? 0 : toMillis(startTime, 'startTime'));
+  const listOptions: ListOptions = call;
   return {
-    start: begin,
+    start,
     filters,
-    pollIntervalMs,
-    pageSize,
-    prefetch,
-    maxErrorDelayMs,
-    maxPages,
-    call,
+    pollIntervalMs: durationOf(pollIntervalMs, 'pollIntervalMs'),
+    maxErrorDelayMs: durationOf(maxErrorDelayMs, 'maxErrorDelayMs'),
+    pageSize: pageSizeOf(pageSize, 'pageSize'),
+    prefetch: flagOf(prefetch, 'prefetch', false),
+    maxPages: optionalInteger(maxPages, 'maxPages', 1) ?? Number.POSITIVE_INFINITY,
+    limit: optionalInteger(limit, 'limit', 0) ?? Number.POSITIVE_INFINITY,
+    call: listOptions,
   };
-}
-
-function nonNegative(value: number, field: string): void {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-    throw new ValidationError(field, 'must be a non-negative number');
 }

@@ -5,37 +5,81 @@ export {
   parseCheckpoint,
   positionOf,
 } from './checkpoint.js';
-export { createEventsClient, type EventsClient, type EventsClientOptions } from './client.js';
+export {
+  createEventsClient,
+  EVENTS_ENV,
+  type EventsApi,
+  type EventsClient,
+  type EventsClientOptions,
+  fromEnv,
+} from './client.js';
 export {
   type EventActor,
-  type EventDataOf,
+  type EventList,
+  type EventsResponse,
   type EventType,
-  isEventData,
-  isKnownEventData,
   isKnownEventType,
   KNOWN_EVENT_TYPES,
+  type KnownEventType,
+  type PlatformEvent,
+} from './event.js';
+export {
+  type AddDeviceData,
+  type AuthenticatorInvocationAttemptData,
+  type ConsoleSsoIdpChangeData,
+  type ConsoleSsoOIDCAuthConfigChangeData,
+  type ConsoleSsoSAMLAuthConnectionChangeData,
+  type ContinuousAuthenticationData,
+  type CreateTenantData,
+  type DeviceCredentialChangeData,
+  type EnrollmentChangeData,
+  type EventDataOf,
+  type GPGKeyChangeData,
+  type GroupChangeData,
+  type GroupMembershipChangeData,
+  isEventData,
+  isKnownEventData,
   KNOWN_TYPE_NAMES,
   type KnownEventData,
-  type KnownEventType,
   type KnownTypeName,
-  type PlatformEvent,
+  type OIDCClientChangeData,
+  type OidcCompleteData,
+  type OidcInboundData,
+  type OutboundAttributeChangeData,
+  type PartnerDesktopLoginConfigurationChangeData,
+  type PartnerEventHookConfigurationChangeData,
+  type PartnerRegistrationAttributeConfigurationChangeData,
   type PlatformEventData,
+  type PolicyChangeData,
+  type PolicyData,
+  type RealmChangeData,
+  type SAMLConnectionChangeData,
+  type SamlCompleteData,
+  type SamlInboundData,
+  type Scim11ProviderChangeData,
+  type Scim20ProviderChangeData,
+  type TenantChangeData,
   typeNameOf,
   type UnknownEventData,
   type UnknownTypeName,
-} from './event-types.js';
-export { DEFAULT_ORDERING, Events, type EventsPage, type ListOptions } from './events.js';
-export { ExportError, type ExportOptions, type ExportProgress } from './export.js';
+  type UserAuthenticationData,
+  type UserChangeData,
+  type WsFedCompleteData,
+  type WsFedInboundData,
+} from './event-data.js';
+// The records and open value sets inside payloads (EventUser, UserChangeAction, MacOsDeviceInfo, …).
+export type * from './event-records.js';
+export type { ExportOptions, ExportProgress } from './export.js';
 export { type FollowErrorInfo, type FollowOptions, isTransient } from './follow.js';
 export type { components, operations, paths } from './generated/schema.js';
-export {
-  type EventFilters,
-  type EventsPageQuery,
-  type EventsQuery,
-  type OneOrMany,
-  type Ordering,
-  type TimeInput,
-  toMillis,
-} from './query.js';
+export type {
+  EventFilters,
+  EventListParams,
+  OneOrMany,
+  Ordering,
+} from './list-params.js';
 export { QueryText, queryText, quoteTerm } from './query-text.js';
+export { DEFAULT_ORDERING, Events } from './resources/events.js';
 export type { ExportTarget, NodeWritableLike } from './sink.js';
+export { type TimeInput, toMillis } from './time-input.js';
+export { VERSION } from './version.js';

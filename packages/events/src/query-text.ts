@@ -11,16 +11,16 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
  * @throws ValidationError when the value is empty or holds a control character.
  */
 export function quoteTerm(value: string): string {
-  if (typeof value !== 'string') throw new ValidationError('query_text', 'terms must be strings');
-  if (value.length === 0) throw new ValidationError('query_text', 'terms must not be empty');
+  if (typeof value !== 'string') throw new ValidationError('queryText', 'terms must be strings');
+  if (value.length === 0) throw new ValidationError('queryText', 'terms must not be empty');
   if (CONTROL.test(value))
-    throw new ValidationError('query_text', 'terms must not hold control characters');
+    throw new ValidationError('queryText', 'terms must not hold control characters');
   return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
 /**
  * An immutable `query_text` under construction. Each method returns a new query with one more
- * clause; clauses are separated by spaces. Pass it (or its `toString()`) as `query_text`.
+ * clause; clauses are separated by spaces. Pass it (or its `toString()`) as `queryText`.
  * The reference does not publish how the server combines clauses or whether it supports
  * parentheses, so the builder emits only the published forms: terms, `OR` and leading `-`.
  * @example
@@ -39,7 +39,7 @@ export class QueryText {
 
   /** Adds one clause matching any of the values: `"a" OR "b"`. */
   any(...values: string[]): QueryText {
-    if (values.length === 0) throw new ValidationError('query_text', 'any() needs a value');
+    if (values.length === 0) throw new ValidationError('queryText', 'any() needs a value');
     return new QueryText([...this.clauses, values.map(quoteTerm).join(' OR ')]);
   }
 

@@ -6,10 +6,10 @@ import { staticToken } from '@x/auth';
 import {
   createEventsClient,
   type EventsCheckpoint,
-  ExportError,
   type ExportProgress,
+  parseCheckpoint,
 } from '@x/events';
-import { AbortError, ServerError } from '@x/runtime';
+import { AbortError, ServerError, ValidationError } from '@x/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeEventsServer, makeEvent, startFakeEventsServer } from './fake-server.js';
 
@@ -33,7 +33,7 @@ const idsOf = (ndjson: string) =>
     .filter(Boolean)
     .map((line) => (JSON.parse(line) as { id: string }).id);
 
-describe('exportEvents', () => {
+describe('export', () => {
   it('writes NDJSON to a file, stops on a failure, and resumes from its checkpoint without a duplicate line', async () => {
     server = await startFakeEventsServer(sample(2500));
     dir = await mkdtemp(join(tmpdir(), 'events-export-'));
@@ -43,25 +43,25 @@ describe('exportEvents', () => {
     server.fail = (n) => (n >= 3 && n <= 5 ? 503 : undefined);
     const progress: ExportProgress[] = [];
     const error = await events
-      .exportEvents({
-        query: { page_size: 1000 },
+      .export({
+        pageSize: 1000,
         to: file,
         onProgress: (p) => void progress.push(p),
       })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ExportError);
-    const stopped = error as ExportError;
-    expect(stopped.cause).toBeInstanceOf(ServerError);
-    expect(stopped.progress.events).toBe(2000);
+    expect(error).toBeInstanceOf(ServerError);
+    const stopped = error as ServerError;
+    expect(stopped.paging).toMatchObject({ page: 3, pagesDelivered: 2, itemsDelivered: 2000 });
     expect(progress.map((p) => p.events)).toEqual([1000, 2000]);
     const partial = await readFile(file, 'utf8');
-    expect(Buffer.byteLength(partial)).toBe(stopped.progress.bytes);
+    expect(Buffer.byteLength(partial)).toBe(progress.at(-1)!.bytes);
+    expect(parseCheckpoint(stopped.paging!.resumeFrom)).toEqual(progress.at(-1)!.checkpoint);
 
     server.fail = undefined;
-    const resumed = await events.exportEvents({
-      query: { page_size: 1000 },
+    const resumed = await events.export({
+      pageSize: 1000,
       to: file,
-      checkpoint: JSON.stringify(stopped.checkpoint),
+      checkpoint: stopped.paging!.resumeFrom as string,
     });
     expect(resumed.events).toBe(500);
     const ids = idsOf(await readFile(file, 'utf8'));
@@ -99,24 +99,26 @@ describe('exportEvents', () => {
       );
     const stop = new AbortController();
     const events = client(server.url);
+    const progress: ExportProgress[] = [];
     const error = await events
-      .exportEvents({
-        query: { page_size: 300 },
+      .export({
+        pageSize: 300,
         to: slow(),
         signal: stop.signal,
         onProgress: (p) => {
+          progress.push(p);
           if (p.pages === 2) stop.abort();
         },
       })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ExportError);
-    expect((error as ExportError).cause).toBeInstanceOf(AbortError);
-    const checkpoint: EventsCheckpoint = (error as ExportError).checkpoint;
+    expect(error).toBeInstanceOf(AbortError);
+    const checkpoint: EventsCheckpoint = parseCheckpoint((error as AbortError).paging!.resumeFrom);
     // Exactly the first two pages were written, each line whole, and the checkpoint says so.
     const partial = new TextDecoder().decode(Buffer.concat(chunks));
     expect(partial.endsWith('\n')).toBe(true);
     expect(idsOf(partial)).toEqual(server.ids().slice(0, 600));
-    expect((error as ExportError).progress).toMatchObject({
+    expect((error as AbortError).paging).toMatchObject({ itemsDelivered: 600, pagesDelivered: 2 });
+    expect(progress.at(-1)).toMatchObject({
       events: 600,
       pages: 2,
       bytes: Buffer.byteLength(partial),
@@ -124,7 +126,7 @@ describe('exportEvents', () => {
     expect(maxQueued).toBeGreaterThan(0);
     expect(maxQueued).toBeLessThan(mark + 64 * 1024 + 2048);
 
-    const done = await events.exportEvents({ query: { page_size: 300 }, to: slow(), checkpoint });
+    const done = await events.export({ pageSize: 300, to: slow(), checkpoint });
     expect(done.events).toBe(300);
     const text = new TextDecoder().decode(Buffer.concat(chunks));
     expect(idsOf(text)).toEqual(server.ids());
@@ -145,7 +147,7 @@ describe('exportEvents', () => {
       },
     });
     sink.on('drain', () => drains++);
-    const result = await client(server.url).exportEvents({ to: sink, query: { page_size: 1000 } });
+    const result = await client(server.url).export({ to: sink, pageSize: 1000 });
     expect(result).toMatchObject({ events: 500, pages: 1 });
     const text = written.join('');
     expect(result.bytes).toBe(Buffer.byteLength(text));
@@ -157,28 +159,32 @@ describe('exportEvents', () => {
     expect(sink.writableEnded).toBe(false); // a stream you pass stays open
   });
 
-  it('a failing Node stream stops the export with ExportError', async () => {
+  it("a failing Node stream stops the export with the stream's own error", async () => {
     server = await startFakeEventsServer(sample(50));
     const broken = new Writable({
       write(_chunk, _enc, callback) {
         callback(new Error('disk full'));
       },
     });
+    const progress: ExportProgress[] = [];
     const error = await client(server.url)
-      .exportEvents({ to: broken })
+      .export({ to: broken, onProgress: (p) => void progress.push(p) })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ExportError);
-    expect((error as ExportError).message).toMatch(/disk full/);
-    expect((error as ExportError).progress.events).toBe(0);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/disk full/);
+    expect(progress).toEqual([]); // no page was accepted: nothing counts as written
   });
 
   it('refuses descending order and a missing target', async () => {
     const events = createEventsClient({ baseUrl: 'http://127.0.0.1:9' });
     // @ts-expect-error: exports are ascending
-    await expect(events.exportEvents({ to: 'x', query: { ordering: 'desc' } })).rejects.toThrow(
-      /asc/,
-    );
+    await expect(events.export({ to: 'x', ordering: 'desc' })).rejects.toThrow(/asc/);
     // @ts-expect-error: to is required
-    await expect(events.exportEvents({})).rejects.toThrow(/^to: /);
+    await expect(events.export({})).rejects.toThrow(/^to: /);
+    await expect(events.export({ to: 'x', pageSize: 0 })).rejects.toThrow(/^pageSize: /);
+    await expect(events.export({ to: 'x', query: {} } as never)).rejects.toThrow(
+      /^query: .*startTime/,
+    );
+    await expect(events.export({ to: 'x', checkpoint: '{}' })).rejects.toThrow(ValidationError);
   });
 });

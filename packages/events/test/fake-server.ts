@@ -36,8 +36,11 @@ export interface FakeEventsServer {
 
 let counter = 0;
 
+/** Fields to set on a made event; `undefined` leaves a field out (an event without it). */
+export type EventOverrides = { [K in keyof PlatformEvent]?: PlatformEvent[K] | undefined };
+
 /** Makes an event recorded at `recorded` (a fresh id unless given). */
-export function makeEvent(recorded: number, overrides: Partial<PlatformEvent> = {}): PlatformEvent {
+export function makeEvent(recorded: number, overrides: EventOverrides = {}): PlatformEvent {
   counter++;
   const hex = counter.toString(16).padStart(12, '0');
   return {
@@ -49,9 +52,13 @@ export function makeEvent(recorded: number, overrides: Partial<PlatformEvent> = 
     outcome: 'SUCCESS',
     attested: true,
     event_type: 'USER_CHANGE',
-    data: { type_name: 'UserChange', user: { user_name: `u${counter}` }, action: 'UPDATE' },
+    data: {
+      type_name: 'UserChange',
+      user: { type_name: 'User', user_name: `u${counter}` },
+      action: 'UPDATE',
+    },
     ...overrides,
-  };
+  } as PlatformEvent;
 }
 
 const FILTERS = ['event_type', 'actor', 'outcome', 'emitting_service', 'correlation_id'] as const;

@@ -1,13 +1,28 @@
 import { staticToken } from '@x/auth';
-import { createEventsClient, type EventsCheckpoint, type PlatformEvent } from '@x/events';
-import { UnauthorizedError, ValidationError } from '@x/runtime';
+import {
+  createEventsClient,
+  type EventsCheckpoint,
+  type PlatformEvent,
+  parseCheckpoint,
+} from '@x/events';
+import {
+  BadRequestError,
+  PagingLoopError,
+  ServerError,
+  UnauthorizedError,
+  ValidationError,
+} from '@x/runtime';
+import { startJsonFake } from '@x/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeEventsServer, makeEvent, startFakeEventsServer } from './fake-server.js';
 
 let server: FakeEventsServer | undefined;
+let json: Awaited<ReturnType<typeof startJsonFake>> | undefined;
 afterEach(async () => {
   await server?.close();
+  await json?.close();
   server = undefined;
+  json = undefined;
 });
 
 const BASE = 1_800_000_000_000;
@@ -154,8 +169,9 @@ describe('follow', () => {
     server = await startFakeEventsServer([makeEvent(BASE)]);
     const all: PlatformEvent[] = [];
     for await (const e of client(server.url).follow({
-      filters: { event_type: ['USER_CHANGE'], outcome: 'SUCCESS' },
-      start: new Date(BASE - 10),
+      eventType: ['USER_CHANGE'],
+      outcome: 'SUCCESS',
+      startTime: new Date(BASE - 10),
       maxPages: 2,
       pollIntervalMs: 1,
     }))
@@ -215,5 +231,123 @@ describe('follow', () => {
       got.push(e.id);
     expect(got).toEqual([plain.id, bare.id]);
     expect(checkpoints.at(-1)).toEqual({ recordedAfter: BASE, seenIdsAtEdge: [plain.id] });
+  });
+});
+
+/** A scripted server: the n-th request (1-based) gets `answer(n)`. */
+const eventsPage = (events: PlatformEvent[], cursor?: string) => ({
+  body: { message: 'OK', body: { events, ...(cursor === undefined ? {} : { cursor }) } },
+});
+
+describe('follow: bounds and errors', () => {
+  it('limit ends the tail after that many new events, maxPages after that many pages', async () => {
+    server = await startFakeEventsServer(Array.from({ length: 30 }, (_, i) => makeEvent(BASE + i)));
+    const events = client(server.url);
+    const checkpoints: EventsCheckpoint[] = [];
+    const limited: string[] = [];
+    for await (const e of events.follow({
+      pageSize: 10,
+      limit: 15,
+      pollIntervalMs: 1,
+      onCheckpoint: (c) => void checkpoints.push(c),
+    }))
+      limited.push(e.id);
+    expect(limited).toEqual(server.ids().slice(0, 15));
+    expect(checkpoints.at(-1)).toEqual({ recordedAfter: BASE + 14, seenIdsAtEdge: [limited[14]] });
+    expect(server.requests).toHaveLength(2);
+
+    const paged: string[] = [];
+    for await (const e of events.follow({ pageSize: 10, maxPages: 2, pollIntervalMs: 1 }))
+      paged.push(e.id);
+    expect(paged).toEqual(server.ids().slice(0, 20));
+    expect(server.requests).toHaveLength(4);
+    // limit 0 asks for nothing.
+    expect(await events.follow({ limit: 0 }).next()).toEqual({ done: true, value: undefined });
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('refuses bad bounds at once, naming them', () => {
+    const events = createEventsClient({ baseUrl: 'http://127.0.0.1:9' });
+    expect(() => events.follow({ maxPages: 0 })).toThrow(/^maxPages: /);
+    expect(() => events.follow({ maxPages: 1.5 })).toThrow(/^maxPages: /);
+    expect(() => events.follow({ limit: -1 })).toThrow(/^limit: /);
+    expect(() => events.follow({ pageSize: 1001 })).toThrow(/^pageSize: /);
+    expect(() => events.follow({ startTime: 'yesterday' })).toThrow(/^startTime: /);
+    expect(() => events.follow({ actor: [''] })).toThrow(/^actor\[0\]: /);
+    // 0.1 names are refused with the new one, not dropped.
+    expect(() => events.follow({ filters: {} } as never)).toThrow(/^filters: .*eventType/);
+    expect(() => events.follow({ start: 0 } as never)).toThrow(/^start: .*startTime/);
+  });
+
+  it('a refused poll ends the tail with its own class; paging.resumeFrom is the checkpoint as JSON text', async () => {
+    const a = makeEvent(BASE);
+    const b = makeEvent(BASE + 1);
+    json = await startJsonFake(({ url }) =>
+      url.searchParams.get('start_time') === '0'
+        ? eventsPage([a, b])
+        : { status: 400, body: { message: 'invalid value for start_time' } },
+    );
+    const follow = client(json.url).follow({ pollIntervalMs: 1 });
+    const got = [(await follow.next()).value!.id, (await follow.next()).value!.id];
+    const error = await follow.next().catch((e: unknown) => e);
+    expect(got).toEqual([a.id, b.id]);
+    expect(error).toBeInstanceOf(BadRequestError);
+    const paging = (error as BadRequestError).paging!;
+    expect(paging).toMatchObject({ page: 2, pagesDelivered: 1, itemsDelivered: 2 });
+    expect(typeof paging.resumeFrom).toBe('string');
+    expect(parseCheckpoint(paging.resumeFrom)).toEqual({
+      recordedAfter: BASE + 1,
+      seenIdsAtEdge: [b.id],
+    });
+    // Resuming from it asks from the checkpoint and delivers nothing twice.
+    await json.close();
+    json = await startJsonFake(() => eventsPage([b]));
+    const resumed = await client(json.url)
+      .follow({ checkpoint: paging.resumeFrom as string, maxPages: 1 })
+      .next();
+    expect(resumed.done).toBe(true);
+    expect(json.requests[0]!.url.searchParams.get('start_time')).toBe(String(BASE + 1));
+  });
+
+  it('transient failures reach onError as their own class with paging, and the tail goes on', async () => {
+    server = await startFakeEventsServer([makeEvent(BASE)]);
+    server.fail = (n) => (n <= 3 ? 503 : undefined);
+    const seen: unknown[] = [];
+    const got: string[] = [];
+    for await (const e of client(server.url).follow({
+      pollIntervalMs: 1,
+      maxPages: 1,
+      onError: (error) => void seen.push(error),
+    }))
+      got.push(e.id);
+    expect(got).toEqual(server.ids());
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeInstanceOf(ServerError);
+    expect((seen[0] as ServerError).paging).toMatchObject({ page: 1, itemsDelivered: 0 });
+    expect(parseCheckpoint((seen[0] as ServerError).paging!.resumeFrom)).toEqual({
+      recordedAfter: 0,
+      seenIdsAtEdge: [],
+    });
+  });
+
+  it('a server repeating its cursor ends the tail with PagingLoopError after delivering the page once', async () => {
+    const a = makeEvent(BASE);
+    const b = makeEvent(BASE + 1);
+    json = await startJsonFake(() => eventsPage([a, b], 'same'));
+    const got: string[] = [];
+    const checkpoints: EventsCheckpoint[] = [];
+    const error = await (async () => {
+      for await (const e of client(json!.url).follow({
+        pollIntervalMs: 1,
+        onCheckpoint: (c) => void checkpoints.push(c),
+      }))
+        got.push(e.id);
+    })().catch((e: unknown) => e);
+    expect(got).toEqual([a.id, b.id]);
+    expect(error).toBeInstanceOf(PagingLoopError);
+    const paging = (error as PagingLoopError).paging!;
+    expect(paging).toMatchObject({ pagesDelivered: 2, itemsDelivered: 2 });
+    expect(parseCheckpoint(paging.resumeFrom)).toEqual(checkpoints.at(-1));
+    expect(json.requests).toHaveLength(2);
   });
 });

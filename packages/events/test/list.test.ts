@@ -1,13 +1,23 @@
 import { staticToken } from '@x/auth';
-import { createEventsClient, type PlatformEvent, queryText, typeNameOf } from '@x/events';
-import { PaginationError, ServerError, ValidationError } from '@x/runtime';
+import {
+  createEventsClient,
+  isKnownEventData,
+  type PlatformEvent,
+  queryText,
+  typeNameOf,
+} from '@x/events';
+import { PagingLoopError, ServerError, UnauthorizedError, ValidationError } from '@x/runtime';
+import { startJsonFake } from '@x/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeEventsServer, makeEvent, startFakeEventsServer } from './fake-server.js';
 
 let server: FakeEventsServer | undefined;
+let json: Awaited<ReturnType<typeof startJsonFake>> | undefined;
 afterEach(async () => {
   await server?.close();
+  await json?.close();
   server = undefined;
+  json = undefined;
 });
 
 const client = (url: string) =>
@@ -22,7 +32,7 @@ describe('list', () => {
     const events = sample(2500);
     server = await startFakeEventsServer(events);
     const seen: string[] = [];
-    for await (const event of client(server.url).list({ ordering: 'asc', page_size: 1000 }))
+    for await (const event of client(server.url).list({ ordering: 'asc', pageSize: 1000 }))
       seen.push(event.id);
     expect(seen).toEqual(events.map((e) => e.id));
     expect(new Set(seen).size).toBe(2500);
@@ -33,7 +43,7 @@ describe('list', () => {
   it('defaults to newest first and works with prefetch', async () => {
     const events = sample(250);
     server = await startFakeEventsServer(events);
-    const list = client(server.url).list({ page_size: 100 }, { prefetch: true });
+    const list = client(server.url).list({ pageSize: 100 }, { prefetch: true });
     const pages: number[] = [];
     const seen: string[] = [];
     for await (const page of list.pages()) {
@@ -47,7 +57,7 @@ describe('list', () => {
 
   it('prefetch asks for the next page before the current one is consumed', async () => {
     server = await startFakeEventsServer(sample(300));
-    const list = client(server.url).list({ page_size: 100 }, { prefetch: true });
+    const list = client(server.url).list({ pageSize: 100 }, { prefetch: true });
     const pages = list.pages();
     await pages.next();
     await new Promise((r) => setTimeout(r, 50));
@@ -57,20 +67,20 @@ describe('list', () => {
 
   it('toArray stops at the limit without fetching further pages', async () => {
     server = await startFakeEventsServer(sample(500));
-    const first = await client(server.url).list({ page_size: 100 }).toArray({ limit: 150 });
+    const first = await client(server.url).list({ pageSize: 100 }).toArray({ limit: 150 });
     expect(first).toHaveLength(150);
     expect(server.requests).toHaveLength(2);
   });
 
-  it('list and page read a given cursor alike: empty means the first page, a non-string is refused', async () => {
+  it('reads a given cursor: empty means the first page, a non-string is refused', async () => {
     const events = sample(5);
     server = await startFakeEventsServer(events);
     const events5 = client(server.url);
-    expect(await events5.list({ page_size: 10 }, { cursor: '' }).toArray()).toHaveLength(5);
-    expect((await events5.page({ page_size: 10, cursor: '' })).events).toHaveLength(5);
+    expect(await events5.list({ pageSize: 10, cursor: '' }).toArray()).toHaveLength(5);
+    expect((await events5.list({ pageSize: 10, cursor: '' })).items).toHaveLength(5);
     expect(server.requests.map((q) => q.has('cursor'))).toEqual([false, false]);
-    expect(() => events5.list({}, { cursor: 5 as unknown as string })).toThrow(ValidationError);
-    await expect(events5.page({ cursor: 5 as unknown as string })).rejects.toThrow(
+    expect(() => events5.list({ cursor: 5 as unknown as string })).toThrow(ValidationError);
+    expect(() => events5.list({ cursor: 5 as unknown as string })).toThrow(
       /^cursor: must be a string/,
     );
     expect(server.requests).toHaveLength(2);
@@ -79,21 +89,22 @@ describe('list', () => {
   it('sends every parameter once, arrays as repeated parameters, times as epoch ms', async () => {
     server = await startFakeEventsServer(sample(3));
     await client(server.url)
-      .page({
-        start_time: new Date(1_800_000_000_000),
-        end_time: 1_800_000_000_002,
-        page_size: 10,
+      .list({
+        startTime: new Date(1_800_000_000_000),
+        endTime: 1_800_000_000_002,
+        pageSize: 10,
         ordering: 'asc',
         cursor: 'abc',
-        event_type: ['USER_CHANGE', 'POLICY_CHANGE'],
+        eventType: ['USER_CHANGE', 'POLICY_CHANGE'],
         actor: 'Ada Lovelace',
         outcome: ['SUCCESS'],
-        emitting_service: ['directory', 'policy'],
-        correlation_id: ['c1'],
-        query_text: queryText.any('ada', 'grace').not('te"st'),
-        include_not_attested: true,
+        emittingService: ['directory', 'policy'],
+        correlationId: ['c1'],
+        queryText: queryText.any('ada', 'grace').not('te"st'),
+        includeNotAttested: true,
       })
-      .catch(() => undefined); // the fake cannot read the made-up cursor; the request is what counts
+      // the fake cannot read the made-up cursor; the request is what counts
+      .then(undefined, () => undefined);
     const q = server.requests[0]!;
     expect(q.getAll('event_type')).toEqual(['USER_CHANGE', 'POLICY_CHANGE']);
     expect(q.getAll('emitting_service')).toEqual(['directory', 'policy']);
@@ -111,28 +122,34 @@ describe('list', () => {
       ...sample(5),
       makeEvent(1_800_000_000_010, {
         event_type: 'POLICY_CHANGE',
-        data: { type_name: 'PolicyChange', old_policy: {}, new_policy: {} },
+        data: {
+          type_name: 'PolicyChange',
+          old_policy: { id: 'p1', date_created: '2026-11-01', policy: {} },
+          new_policy: { id: 'p1', date_created: '2026-11-02', policy: {} },
+        },
       }),
     ];
     server = await startFakeEventsServer(events);
-    const got = await client(server.url).list({ event_type: 'policy_change' }).toArray();
+    const got = await client(server.url).list({ eventType: 'policy_change' }).toArray();
     expect(got.map((e) => e.event_type)).toEqual(['POLICY_CHANGE']);
   });
 
-  it('refuses invalid queries before sending anything', async () => {
+  it('refuses invalid parameters before sending anything', async () => {
     server = await startFakeEventsServer();
     const events = client(server.url);
-    expect(() => events.list({ page_size: 0 })).toThrow(ValidationError);
-    expect(() => events.list({ page_size: 1001 })).toThrow(/page_size/);
-    expect(() => events.list({ page_size: 1.5 })).toThrow(/page_size/);
-    expect(() => events.list({ start_time: -1 })).toThrow(/start_time/);
-    expect(() => events.list({ start_time: new Date('nope') })).toThrow(/start_time/);
-    expect(() => events.list({ start_time: 5, end_time: 4 })).toThrow(/start_time/);
+    expect(() => events.list({ pageSize: 0 })).toThrow(ValidationError);
+    expect(() => events.list({ pageSize: 1001 })).toThrow(/pageSize/);
+    expect(() => events.list({ pageSize: 1.5 })).toThrow(/pageSize/);
+    expect(() => events.list({ startTime: -1 })).toThrow(/startTime/);
+    expect(() => events.list({ startTime: new Date('nope') })).toThrow(/startTime/);
+    expect(() => events.list({ startTime: 5, endTime: 4 })).toThrow(/startTime/);
     // @ts-expect-error: ordering is asc or desc
     expect(() => events.list({ ordering: 'up' })).toThrow(/ordering/);
     // @ts-expect-error: filters are strings
     expect(() => events.list({ actor: [42] })).toThrow(/actor/);
-    await expect(events.page({ page_size: 5000 })).rejects.toThrow(ValidationError);
+    expect(() => events.list({ pageSize: 5000 })).toThrow(ValidationError);
+    expect(() => events.list({}, { maxPages: 0 })).toThrow(/maxPages/);
+    expect(() => events.list({}, { limit: -1 })).toThrow(/limit/);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -146,34 +163,124 @@ describe('list', () => {
     const [a, b] = await client(server.url).list({ ordering: 'asc' }).toArray();
     expect(a!.event_type).toBe('QUANTUM_LOGIN');
     expect(typeNameOf(a!.data)).toBe('QuantumLogin');
-    expect(a!.data?.qubits).toBe(7);
+    const data = a!.data;
+    expect(!isKnownEventData(data) && data?.qubits).toBe(7);
     expect(b!.data).toBeUndefined();
   });
 
-  it('a page that keeps failing after the retries throws PaginationError with the cursor to resume from', async () => {
+  it('a page that keeps failing after the retries throws its own class with the cursor to resume from', async () => {
     server = await startFakeEventsServer(sample(250));
     server.fail = (n) => (n >= 2 && n <= 4 ? 503 : undefined);
     const events = client(server.url);
     const seen: string[] = [];
     const error = await (async () => {
-      for await (const e of events.list({ page_size: 100, ordering: 'asc' })) seen.push(e.id);
+      for await (const e of events.list({ pageSize: 100, ordering: 'asc' })) seen.push(e.id);
     })().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PaginationError);
-    expect((error as PaginationError).cause).toBeInstanceOf(ServerError);
-    const resumeFrom = (error as PaginationError).resumeFrom as string;
-    for await (const e of events.list({ page_size: 100, ordering: 'asc' }, { cursor: resumeFrom }))
+    expect(error).toBeInstanceOf(ServerError);
+    const paging = (error as ServerError).paging!;
+    expect(paging).toMatchObject({ page: 2, pagesDelivered: 1, itemsDelivered: 100 });
+    const resumeFrom = paging.resumeFrom as string;
+    for await (const e of events.list({ pageSize: 100, ordering: 'asc', cursor: resumeFrom }))
       seen.push(e.id);
     expect(seen).toEqual(server.ids());
   });
 
-  it('page() returns one page and its cursor', async () => {
+  it('await list() is the first page, with its cursor and response', async () => {
     server = await startFakeEventsServer(sample(150));
     const events = client(server.url);
-    const first = await events.page({ ordering: 'asc', page_size: 100 });
-    expect(first.events).toHaveLength(100);
-    expect(first.message).toBe('OK');
-    const second = await events.page({ ordering: 'asc', page_size: 100, cursor: first.cursor! });
-    expect(second.events).toHaveLength(50);
-    expect(second.cursor).toBeUndefined();
+    const first = await events.list({ ordering: 'asc', pageSize: 100 });
+    expect(first.items).toHaveLength(100);
+    expect(first.raw.message).toBe('OK');
+    expect(first.response.status).toBe(200);
+    expect(first.hasNextPage()).toBe(true);
+    const second = await first.nextPage();
+    expect(second!.items).toHaveLength(50);
+    expect(second!.next).toBeUndefined();
+    const again = await events.list({ ordering: 'asc', pageSize: 100, cursor: String(first.next) });
+    expect(again.items.map((e) => e.id)).toEqual(second!.items.map((e) => e.id));
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('a failing first page rejects await list() with its own class and paging', async () => {
+    server = await startFakeEventsServer(sample(3));
+    const refused = createEventsClient({ baseUrl: server.url, auth: staticToken('wrong-key') });
+    const error = await refused.list().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect((error as UnauthorizedError).paging).toEqual({
+      page: 1,
+      resumeFrom: undefined,
+      pagesDelivered: 0,
+      itemsDelivered: 0,
+    });
+  });
+});
+
+describe('list: maxPages and limit', () => {
+  it('maxPages stops after that many pages, limit after that many events', async () => {
+    server = await startFakeEventsServer(sample(500));
+    const events = client(server.url);
+    expect(await events.list({ pageSize: 100 }, { maxPages: 2 }).toArray()).toHaveLength(200);
+    expect(server.requests).toHaveLength(2);
+    const limited = await events.list({ pageSize: 100 }, { limit: 150 }).toArray();
+    expect(limited).toHaveLength(150);
+    expect(server.requests).toHaveLength(4);
+    const pages: number[] = [];
+    for await (const page of events.list({ pageSize: 100 }, { limit: 250, maxPages: 5 }).pages())
+      pages.push(page.items.length);
+    expect(pages).toEqual([100, 100, 50]);
+  });
+});
+
+describe('list: a cursor that comes back', () => {
+  const page = (ids: string[], cursor?: string) => ({
+    body: {
+      message: 'OK',
+      body: {
+        events: ids.map((id) => ({ id, event_type: 'USER_CHANGE' })),
+        ...(cursor === undefined ? {} : { cursor }),
+      },
+    },
+  });
+
+  it('a server repeating its cursor stops the listing with PagingLoopError after the repeated page', async () => {
+    // Prism does this: every answer is the same example page with the same cursor.
+    json = await startJsonFake(() => page(['a', 'b'], 'same'));
+    const seen: string[] = [];
+    const error = await (async () => {
+      for await (const e of client(json!.url).list()) seen.push(e.id);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PagingLoopError);
+    expect((error as PagingLoopError).paging).toMatchObject({ page: 3, resumeFrom: 'same' });
+    expect(seen).toEqual(['a', 'b', 'a', 'b']);
+    expect(json.requests).toHaveLength(2);
+  });
+
+  it('a cursor the client started from, sent back, is a loop too', async () => {
+    json = await startJsonFake(() => page(['a'], 'start'));
+    const error = await client(json.url)
+      .list({ cursor: 'start' })
+      .toArray()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PagingLoopError);
+    expect(json.requests).toHaveLength(1);
+    expect(json.requests[0]!.url.searchParams.get('cursor')).toBe('start');
+  });
+
+  it('reads leniently: no events is an empty page, an empty cursor the last one', async () => {
+    let n = 0;
+    json = await startJsonFake(() => {
+      n++;
+      if (n === 1) return page(['a'], 'c1');
+      if (n === 2)
+        return { body: { message: 'OK', body: { events: [null, 'x', { id: 'b' }], cursor: '' } } };
+      return { body: {} };
+    });
+    const events = client(json.url);
+    expect((await events.list().toArray()).map((e) => e.id)).toEqual(['a', 'b']);
+    expect(json.requests).toHaveLength(2);
+    expect((await events.list()).items).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Type-level tests: checked by `tsc` (the package typecheck includes test/) and run by vitest.
 import {
   type EventDataOf,
+  type EventUser,
   isEventData,
   isKnownEventData,
   isKnownEventType,
@@ -8,8 +9,10 @@ import {
   KNOWN_TYPE_NAMES,
   type PlatformEvent,
   type PlatformEventData,
+  type PolicyRecord,
   typeNameOf,
   type UnknownEventData,
+  type UserChangeAction,
 } from '@x/events';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 
@@ -19,7 +22,11 @@ const userChange = {
   service: 'directory',
   event_occurred_millis: 1,
   event_type: 'USER_CHANGE',
-  data: { type_name: 'UserChange', user: { user_name: 'ada' }, action: 'CREATE' },
+  data: {
+    type_name: 'UserChange',
+    user: { type_name: 'User', user_name: 'ada' },
+    action: 'CREATE',
+  },
 } satisfies PlatformEvent;
 
 describe('PlatformEvent types', () => {
@@ -27,9 +34,9 @@ describe('PlatformEvent types', () => {
     const event: PlatformEvent = userChange;
     if (event.data?.type_name === 'UserChange') {
       expectTypeOf(event.data).toEqualTypeOf<EventDataOf<'UserChange'>>();
-      expectTypeOf(event.data.user).toEqualTypeOf<{ [key: string]: unknown }>();
-      const user: { [key: string]: unknown } = event.data.user;
-      const action: unknown = event.data.action;
+      expectTypeOf(event.data.user).toEqualTypeOf<EventUser>();
+      const user: EventUser = event.data.user;
+      const action: UserChangeAction = event.data.action;
       expect(user.user_name).toBe('ada');
       expect(action).toBe('CREATE');
     } else {
@@ -46,7 +53,7 @@ describe('PlatformEvent types', () => {
           >();
           return 'auth';
         case 'PolicyChange':
-          expectTypeOf(data.new_policy).toEqualTypeOf<{ [key: string]: unknown }>();
+          expectTypeOf(data.new_policy).toEqualTypeOf<PolicyRecord>();
           return 'policy';
         default:
           return typeNameOf(data) ?? '';
@@ -67,7 +74,8 @@ describe('PlatformEvent types', () => {
     const eventType: string = event.event_type;
     expect(eventType).toBe('BRAND_NEW');
     expect(isKnownEventType(eventType)).toBe(false);
-    expect(event.data?.extra).toEqual([1]);
+    const data = event.data;
+    expect(!isKnownEventData(data) && data?.extra).toEqual([1]);
     // @ts-expect-error: a type_name this SDK does not know is compared through typeNameOf
     expect(event.data?.type_name === 'BrandNew').toBe(true);
     expect(typeNameOf(event.data)).toBe('BrandNew');

@@ -1,12 +1,12 @@
 import { staticToken } from '@x/auth';
-import { type ApiClient, type ClientOptions, createApiClient } from '@x/runtime';
+import { type ClientOptions, createApiClient } from '@x/runtime';
 import { loggingFromEnv, processEnv, readEnv, secretSafe } from '@x/runtime/internal';
+import type { LegacyApi } from './api.js';
 import type { paths } from './generated/schema.js';
 import { LegacyUsers } from './resources/users.js';
 import { VERSION } from './version.js';
 
-/** The runtime client of the legacy API. */
-export type LegacyApi = ApiClient<paths>;
+export type { LegacyApi };
 
 /** Options of the legacy client: `baseUrl` is your `{legacy_api_url}`. */
 export type LegacyClientOptions = ClientOptions;

@@ -8,11 +8,12 @@ export {
   runKindBatches,
   uniqueIds,
 } from './batch.js';
-export type {
-  CatalogEntry,
-  OperationCatalog,
-  OperationEffect,
-  WireArgs,
+export {
+  type CatalogEntry,
+  type OperationCatalog,
+  type OperationEffect,
+  paramsFromWire,
+  type WireArgs,
 } from './core/catalog.js';
 export type { CallInit, DataOf, InitArg } from './core/operation-types.js';
 export { runtimeTag, type SdkIdentity, userAgent } from './core/user-agent.js';

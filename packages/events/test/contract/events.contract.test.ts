@@ -2,7 +2,7 @@
 // Prism runs with --errors: a request that breaks the spec gets an error response, and
 // `sl-violations` would name any rule it broke, so a clean 200 means the SDK sent a valid request.
 import { staticToken } from '@x/auth';
-import { createEventsClient, queryText } from '@x/events';
+import { createEventsClient, parseCheckpoint, queryText } from '@x/events';
 import { exampleFor } from '@x/mock';
 // Brings in the typing of `inject('mockUrls')` provided by the contract project's global setup.
 import type {} from '@x/mock/vitest-global-setup';
@@ -10,6 +10,7 @@ import {
   ApiError,
   BadRequestError,
   ForbiddenError,
+  PagingLoopError,
   UnauthorizedError,
   ValidationError,
 } from '@x/runtime';
@@ -47,34 +48,38 @@ function expectAcceptedByPrism() {
 }
 
 const everyParameter = {
-  start_time: new Date(1_795_132_800_000),
-  end_time: 1_795_219_200_000,
-  page_size: 100,
+  startTime: new Date(1_795_132_800_000),
+  endTime: 1_795_219_200_000,
+  pageSize: 100,
   ordering: 'asc',
   cursor: 'eyJyIjoxNzk1MTgzOTY1NzAxLCJpIjoiNmI0ZDE2YzIifQ',
-  event_type: ['USER_CHANGE', 'POLICY_CHANGE'],
+  eventType: ['USER_CHANGE', 'POLICY_CHANGE'],
   actor: 'Ada Lovelace',
   outcome: ['SUCCESS'],
-  emitting_service: ['directory'],
-  correlation_id: ['c6f1d0a4-2b8e-4f7a-9d35-0e1b7a4c9f62'],
-  query_text: queryText.any('ada', 'grace').not('test'),
-  include_not_attested: true,
+  emittingService: ['directory'],
+  correlationId: ['c6f1d0a4-2b8e-4f7a-9d35-0e1b7a4c9f62'],
+  queryText: queryText.any('ada', 'grace').not('test'),
+  includeNotAttested: true,
 } as const;
 
-describe('events.page (GET /v1/events)', () => {
+/** The first page of a list, or what it was rejected with. */
+const firstPageOrError = (list: PromiseLike<unknown>) =>
+  Promise.resolve(list).catch((e: unknown) => e);
+
+describe('events.list first page (GET /v1/events)', () => {
   it('sends a request Prism accepts and returns the spec example', async () => {
-    const page = await events.page();
+    const page = await events.list();
     expectAcceptedByPrism();
-    expect(page).toEqual({
-      events: example.body.events,
-      cursor: example.body.cursor,
-      message: example.message,
-    });
+    expect(page.items).toEqual(example.body.events);
+    expect(page.next).toBe(example.body.cursor);
+    expect(page.raw).toEqual(example);
+    expect(page.raw.message).toBe(example.message);
+    expect(page.response.status).toBe(200);
     expect(sent[0]!.searchParams.get('ordering')).toBe('desc');
   });
 
   it('sends every query parameter once, in a valid form, and Prism accepts them', async () => {
-    await events.page(everyParameter);
+    await events.list(everyParameter);
     expectAcceptedByPrism();
     const q = sent[0]!.searchParams;
     expect(q.get('start_time')).toBe('1795132800000');
@@ -86,7 +91,7 @@ describe('events.page (GET /v1/events)', () => {
     expect(q.get('actor')).toBe('Ada Lovelace');
     expect(q.get('outcome')).toBe('SUCCESS');
     expect(q.get('emitting_service')).toBe('directory');
-    expect(q.get('correlation_id')).toBe(everyParameter.correlation_id[0]);
+    expect(q.get('correlation_id')).toBe(everyParameter.correlationId[0]);
     expect(q.get('query_text')).toBe('"ada" OR "grace" -"test"');
     expect(q.get('include_not_attested')).toBe('true');
     const names = [...q.keys()].filter((k) => k !== 'event_type');
@@ -95,20 +100,21 @@ describe('events.page (GET /v1/events)', () => {
   });
 
   it.each([
-    ['start_time', { start_time: 1_795_132_800_000 }],
-    ['end_time', { end_time: new Date(1_795_219_200_000) }],
-    ['page_size', { page_size: 1000 }],
+    ['start_time', { startTime: 1_795_132_800_000 }],
+    ['end_time', { endTime: new Date(1_795_219_200_000) }],
+    ['page_size', { pageSize: 1000 }],
     ['ordering', { ordering: 'asc' as const }],
     ['cursor', { cursor: 'abc' }],
-    ['event_type', { event_type: 'USER_AUTHENTICATION' }],
+    ['event_type', { eventType: 'USER_AUTHENTICATION' }],
     ['actor', { actor: ['Grace Hopper'] }],
     ['outcome', { outcome: 'SUCCESS' }],
-    ['emitting_service', { emitting_service: 'policy' }],
-    ['correlation_id', { correlation_id: 'c-1' }],
-    ['query_text', { query_text: 'ada OR grace -test' }],
-    ['include_not_attested', { include_not_attested: false }],
-  ])('parameter %s alone is accepted', async (name, query) => {
-    await events.page(query);
+    ['emitting_service', { emittingService: 'policy' }],
+    ['correlation_id', { correlationId: 'c-1' }],
+    ['query_text', { queryText: 'ada OR grace -test' }],
+    ['include_not_attested', { includeNotAttested: false }],
+    ['start_time', { startTime: '2026-11-20T00:00:00Z' }],
+  ])('parameter %s alone is accepted', async (name, params) => {
+    await events.list(params);
     expectAcceptedByPrism();
     expect(sent[0]!.searchParams.getAll(name)).toHaveLength(1);
   });
@@ -118,12 +124,18 @@ describe('events.page (GET /v1/events)', () => {
     ['401', UnauthorizedError],
     ['403', ForbiddenError],
   ] as const)('a forced %s gives the typed error with the {message} text', async (status, type) => {
-    const error = await events
-      .page({}, { headers: { Prefer: `code=${status}` } })
-      .catch((e: unknown) => e);
+    const error = await firstPageOrError(
+      events.list({}, { headers: { Prefer: `code=${status}` } }),
+    );
     expect(error).toBeInstanceOf(type);
     const e = error as ApiError;
     expect(e.status).toBe(Number(status));
+    expect(e.paging).toEqual({
+      page: 1,
+      resumeFrom: undefined,
+      pagesDelivered: 0,
+      itemsDelivered: 0,
+    });
     const { message } = exampleFor('events', 'listEvents', status) as { message: string };
     expect(e.message).toContain(message);
     expect(e.request).toMatchObject({ method: 'GET', pathTemplate: '/v1/events' });
@@ -131,11 +143,11 @@ describe('events.page (GET /v1/events)', () => {
 
   it('without a key the typed 401 arrives', async () => {
     const anonymous = createEventsClient({ baseUrl, retry: false });
-    await expect(anonymous.page()).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(await firstPageOrError(anonymous.list())).toBeInstanceOf(UnauthorizedError);
   });
 
   it('refuses an invalid query before sending', async () => {
-    await expect(events.page({ page_size: 0 })).rejects.toThrow(ValidationError);
+    expect(() => events.list({ pageSize: 0 })).toThrow(ValidationError);
     expect(sent).toHaveLength(0);
   });
 
@@ -151,17 +163,24 @@ describe('events.page (GET /v1/events)', () => {
 
 describe('events.list and events.follow against Prism', () => {
   it('list passes the cursor of the example page to the next request', async () => {
-    const list = events.list({ ordering: 'asc', page_size: 4 });
+    const list = events.list({ ordering: 'asc', pageSize: 4 });
     const got = await list.toArray({ limit: 5 });
     expect(got).toHaveLength(5);
     expect(seen.every((r) => r.status === 200 && !r.headers.get('sl-violations'))).toBe(true);
     expect(sent[1]!.searchParams.get('cursor')).toBe(example.body.cursor);
   });
 
-  it('follow delivers the example page once although Prism repeats it', async () => {
+  it('follow delivers the example page once although Prism repeats it, then stops on the repeated cursor', async () => {
     const ids: string[] = [];
-    for await (const event of events.follow({ pollIntervalMs: 1, maxPages: 3 })) ids.push(event.id);
+    const error = await (async () => {
+      for await (const event of events.follow({ pollIntervalMs: 1, maxPages: 3 }))
+        ids.push(event.id);
+    })().catch((e: unknown) => e);
     expect(ids).toEqual(example.body.events.map((e) => (e as { id: string }).id));
+    // Prism answers every cursor with the same page and cursor: paging would never end.
+    expect(error).toBeInstanceOf(PagingLoopError);
+    const resumeFrom = parseCheckpoint((error as PagingLoopError).paging!.resumeFrom);
+    expect(resumeFrom.seenIdsAtEdge).toEqual([ids.at(-1)]);
     expect(sent.every((u) => u.searchParams.get('ordering') === 'asc')).toBe(true);
     expect(seen.every((r) => r.status === 200 && !r.headers.get('sl-violations'))).toBe(true);
   });

@@ -1,7 +1,7 @@
 // Legacy users (`/v1/manage`): create, and recover by external id.
 import type { ApiPromise, CallOptions } from '@x/runtime';
 import { optionalEnum, requireId, requireObject } from '@x/runtime/internal';
-import type { LegacyApi } from '../client.js';
+import type { LegacyApi } from '../api.js';
 import type { components } from '../generated/schema.js';
 
 /** A user of the legacy API. */

@@ -46,3 +46,18 @@ export type CatalogEntry<Client, O> = {
 export type OperationCatalog<Client, Operations> = {
   readonly [K in keyof Operations]: CatalogEntry<Client, Operations[K]>;
 };
+
+/**
+ * A list's SDK params from its wire query: `names` maps each SDK param to its wire name (the
+ * table a family's list params already keep). Wire keys without an SDK name are left out.
+ */
+export function paramsFromWire<Params extends object>(
+  query: object | undefined,
+  names: { readonly [K in keyof Params]-?: string },
+): Params {
+  const params: Record<string, unknown> = {};
+  const wire = (query ?? {}) as Record<string, unknown>;
+  for (const [sdk, name] of Object.entries(names) as [string, string][])
+    if (wire[name] !== undefined) params[sdk] = wire[name];
+  return params as Params;
+}

@@ -72,6 +72,13 @@ export class Paginator<Item, Raw = unknown>
     return this.#first.then(onfulfilled, onrejected);
   }
 
+  /** The first page's failure, as a Promise's `catch`. */
+  catch<R = never>(
+    onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
+  ): Promise<Page<Item, Raw> | R> {
+    return this.then(undefined, onrejected);
+  }
+
   /** Every page in order, as the caller asks for them. An empty page ends the list. */
   async *pages(): AsyncGenerator<Page<Item, Raw>, void, undefined> {
     const style = this.#style;

@@ -19,6 +19,8 @@ export type {
 } from './families/types.js';
 export { ApiFailure } from './http/errors.js';
 export type {
+  AccessSeed,
+  AccessTenantSeed,
   EmulatorOptions,
   FaultEffect,
   FaultMatch,

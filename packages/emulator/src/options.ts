@@ -32,13 +32,36 @@ export interface StaticKeySeed {
   name?: string;
 }
 
+/** An access tenant to seed, with one realm and its default management application. */
+export interface AccessTenantSeed {
+  id?: string;
+  displayName?: string;
+  realm?: {
+    id?: string;
+    displayName?: string;
+    classification?: 'SECURE_WORKFORCE' | 'SECURE_CUSTOMER';
+  };
+  application?: { id?: string; clientId?: string; clientSecret?: string };
+}
+
+/** Family A's seed. */
+export interface AccessSeed {
+  /** Tenants (default: one, with fixed ids and credentials). The first is `credentials.access`. */
+  tenants?: AccessTenantSeed[];
+  /**
+   * Lifetime of a credential binding job (the platform publishes no lifetime field for them);
+   * default 86400 (24 hours).
+   */
+  credentialBindingJobTtlSeconds?: number;
+}
+
 /** Seed data. Without it one workforce tenant, one access tenant and realm, an events key and a legacy token are seeded. */
 export interface SeedData {
   workforce?: { tenants?: WorkforceTenantSeed[] };
   events?: { apiKeys?: StaticKeySeed[] };
   legacy?: { tokens?: StaticKeySeed[] };
-  /** Family A's seed, read by its module. */
-  access?: Record<string, unknown>;
+  /** Family A's seed. */
+  access?: AccessSeed;
 }
 
 /** One rate limit: at most `limit` requests per `windowSeconds` (on the emulator's clock). */

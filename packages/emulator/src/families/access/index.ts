@@ -1,14 +1,34 @@
-// Family A, the seam: the access module registers its handlers here by operationId (every
-// operation of the access spec without one answers 501 in the family's format). What exists
-// already: the seeded tenant, realm and default management application, the client-credentials
-// token endpoint (`{access_auth_url}`, shared token service) and the bearer check, so a
-// workforce token never works on access and the other way round.
-import { basicOf, bearerOf, unauthorized } from '../../auth/tokens.js';
+// Family A: the access management API (`{access_api_url}`), its token endpoint
+// (`{access_auth_url}`) and the realm's SCIM server, with the platform's behaviour. Handlers are
+// registered by operationId, one file per resource.
+import { bearerOf, unauthorized } from '../../auth/tokens.js';
+import type { AccessSeed, AccessTenantSeed } from '../../options.js';
+import { newId } from '../../random.js';
 import type { EmulatorState } from '../../state.js';
 import type { FamilyModule, Handler } from '../types.js';
-import type { AccessState } from './state.js';
+import { applicationHandlers } from './applications.js';
+import { authenticatorConfigHandlers } from './authenticator-configs.js';
+import { bindingJobHandlers } from './binding-jobs.js';
+import { accessState } from './common.js';
+import { accessControl } from './control.js';
+import { credentialHandlers } from './credentials.js';
+import { flowTypeConfigHandlers } from './flow-type-config.js';
+import { groupHandlers } from './groups.js';
+import { identityHandlers } from './identities.js';
+import { identityProviderHandlers } from './identity-providers.js';
+import { resourceServerHandlers } from './resource-servers.js';
+import { roleHandlers } from './roles.js';
+import { scimHandlers } from './scim.js';
+import { ssoAssociationHandlers } from './sso-associations.js';
+import { ssoConfigHandlers } from './sso-configs.js';
+import { emptyAccessState } from './state.js';
+import { tenantRealmHandlers } from './tenant-realms.js';
+import { themeHandlers } from './themes.js';
 
-/** The default seeded access tenant, realm and management application (fixed ids). */
+export { DEFAULT_ACCESS_SCOPE } from './applications.js';
+export { accessState } from './common.js';
+
+/** The default seeded access tenant, realm, management application and resource server. */
 export const DEFAULT_ACCESS = {
   tenantId: '9a7e2c31-4d5b-4f08-8c6e-1b2d3f4a5c6d',
   realmId: '2c4e6a8b-0d1f-4a3c-9e5b-7f1a3c5e7a90',
@@ -18,41 +38,74 @@ export const DEFAULT_ACCESS = {
   resourceServerId: 'management-api',
 } as const;
 
-/** Scope granted when the client asks for none. */
-export const DEFAULT_ACCESS_SCOPE = 'management.admin';
+/** Scopes the management API's resource server defines. */
+export const MANAGEMENT_SCOPES = ['management.admin', 'management.read', 'management.write'];
 
-/** Family A's state, typed. */
-export const accessState = (state: EmulatorState): AccessState => state.access as AccessState;
-
-const issueToken: Handler = async (ctx) => {
-  const { tenant_id, realm_id, application_id } = ctx.params;
-  const app = accessState(ctx.world.state).applications[application_id ?? ''];
-  const basic = basicOf(ctx.request);
-  if (
-    !app ||
-    !basic ||
-    app.tenant_id !== tenant_id ||
-    app.realm_id !== realm_id ||
-    app.client_id !== basic.id ||
-    app.client_secret !== basic.secret
-  )
-    throw unauthorized('invalid client credentials');
-  const requested = (ctx.body as { scope?: string } | undefined)?.scope?.trim();
-  const body = await ctx.world.tokens.issue({
-    family: 'access',
-    tenantId: app.tenant_id,
-    clientId: app.client_id,
-    scope: requested || DEFAULT_ACCESS_SCOPE,
-    extra: { realm_id: app.realm_id, application_id: app.id },
-  });
-  return { body, headers: { 'cache-control': 'no-store' } };
+/** Every handler of family A, by operationId. */
+export const accessHandlers: Record<string, Handler> = {
+  ...tenantRealmHandlers,
+  ...groupHandlers,
+  ...identityHandlers,
+  ...credentialHandlers,
+  ...bindingJobHandlers,
+  ...themeHandlers,
+  ...applicationHandlers,
+  ...authenticatorConfigHandlers,
+  ...resourceServerHandlers,
+  ...roleHandlers,
+  ...ssoConfigHandlers,
+  ...ssoAssociationHandlers,
+  ...identityProviderHandlers,
+  ...flowTypeConfigHandlers,
+  ...scimHandlers,
 };
 
-/**
- * Handlers of family A. The access module adds its own here, by operationId (`createRealm`,
- * `listIdentities`, ...), and replaces this seam's placeholders where it needs to.
- */
-export const accessHandlers: Record<string, Handler> = { issueToken };
+function seedTenant(state: EmulatorState, seed: AccessTenantSeed, now: string, first: boolean) {
+  const access = accessState(state);
+  const d = DEFAULT_ACCESS;
+  const tenantId = seed.id ?? (first ? d.tenantId : newId());
+  const realmId = seed.realm?.id ?? (first ? d.realmId : newId());
+  const appId = seed.application?.id ?? (first ? d.applicationId : newId());
+  const serverId = first ? d.resourceServerId : `management-api-${realmId}`;
+  access.tenants[tenantId] = {
+    id: tenantId,
+    display_name: seed.displayName ?? 'Emulated access tenant',
+    create_time: now,
+    update_time: now,
+  };
+  access.realms[realmId] = {
+    id: realmId,
+    seq: state.seq++,
+    tenant_id: tenantId,
+    display_name: seed.realm?.displayName ?? 'Default realm',
+    classification: seed.realm?.classification ?? 'SECURE_CUSTOMER',
+    create_time: now,
+    update_time: now,
+  };
+  access.resourceServers[serverId] = {
+    id: serverId,
+    seq: state.seq++,
+    tenant_id: tenantId,
+    realm_id: realmId,
+    display_name: 'Management API',
+    identifier: 'management-api',
+    scopes: [...MANAGEMENT_SCOPES],
+    is_managed: true,
+  };
+  access.applications[appId] = {
+    id: appId,
+    seq: state.seq++,
+    tenant_id: tenantId,
+    realm_id: realmId,
+    display_name: 'Management application',
+    is_managed: true,
+    client_id: seed.application?.clientId ?? (first ? d.clientId : `client-${appId}`),
+    client_secret: seed.application?.clientSecret ?? (first ? d.clientSecret : newId()),
+    resource_server_id: serverId,
+    create_time: now,
+    update_time: now,
+  };
+}
 
 /** The access family module. */
 export const accessFamily: FamilyModule = {
@@ -61,11 +114,6 @@ export const accessFamily: FamilyModule = {
   mounts: {
     access_api_url: { mount: 'access' },
     access_auth_url: { mount: 'accessAuth' },
-    // Until the spec writes the SCIM server as `{access_api_url}/v1/tenants/.../scim/v2`.
-    access_scim_url: {
-      mount: 'access',
-      prefix: '/v1/tenants/{tenant_id}/realms/{realm_id}/scim/v2',
-    },
   },
   defaultErrorStyle: 'envelope',
   rateLimited: true,
@@ -74,53 +122,32 @@ export const accessFamily: FamilyModule = {
     const token = bearerOf(request);
     if (!token) throw unauthorized('missing bearer token');
     const record = await world.tokens.verify(token, 'access');
+    // A token dies with the application that issued it.
+    const appId = record.extra?.application_id;
+    const app = appId === undefined ? undefined : accessState(world.state).applications[appId];
+    if (!app) throw unauthorized('token not recognised');
     return {
       family: 'access',
       tenantId: record.tenant_id,
       tenantIds: [record.tenant_id],
       id: record.client_id,
-      displayName: `Application ${record.extra?.application_id ?? record.client_id}`,
+      displayName: app.display_name,
       type: 'ApiClient',
       scopes: record.scope.split(' ').filter(Boolean),
       ...(record.extra ? { extra: record.extra } : {}),
     };
   },
-  seed(state, _seed, now) {
-    const access: AccessState = { tenants: {}, realms: {}, applications: {} };
-    state.access = access;
-    const d = DEFAULT_ACCESS;
-    access.tenants[d.tenantId] = {
-      id: d.tenantId,
-      display_name: 'Emulated access tenant',
-      create_time: now,
-      update_time: now,
-    };
-    access.realms[d.realmId] = {
-      id: d.realmId,
-      seq: state.seq++,
-      tenant_id: d.tenantId,
-      display_name: 'Default realm',
-      classification: 'SECURE_CUSTOMER',
-      create_time: now,
-      update_time: now,
-    };
-    access.applications[d.applicationId] = {
-      id: d.applicationId,
-      seq: state.seq++,
-      tenant_id: d.tenantId,
-      realm_id: d.realmId,
-      display_name: 'Management application',
-      is_managed: true,
-      client_id: d.clientId,
-      client_secret: d.clientSecret,
-      resource_server_id: d.resourceServerId,
-      create_time: now,
-      update_time: now,
-    };
+  seed(state, seed, now) {
+    state.access = emptyAccessState() as unknown as Record<string, unknown>;
+    const tenants = (seed.access as AccessSeed | undefined)?.tenants ?? [{}];
+    tenants.forEach((tenant, i) => {
+      seedTenant(state, tenant, now, i === 0);
+    });
   },
   credentials(state, urls) {
-    const access = accessState(state);
-    const app = Object.values(access.applications).find((a) => a.is_managed);
+    const app = Object.values(accessState(state).applications)
+      .filter((a) => a.is_managed)
+      .sort((a, b) => a.seq - b.seq)[0];
     if (!app) return {};
     return {
       tenantId: app.tenant_id,
@@ -131,4 +158,5 @@ export const accessFamily: FamilyModule = {
       tokenUrl: `${urls.accessAuth}/v1/tenants/${app.tenant_id}/realms/${app.realm_id}/applications/${app.id}/token`,
     };
   },
+  control: accessControl,
 };

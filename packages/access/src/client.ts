@@ -1,28 +1,47 @@
+// The family A client: the runtime client of the management API, the tenant's resources, and one
+// realm scope per `realm(id)` with that realm's SCIM client. Configured by hand
+// (`createAccessClient`) or from the environment (`fromEnv`).
+import { accessTokenUrl, clientCredentials, staticToken } from '@x/auth';
 import {
-  type ApiClient,
   type ClientOptions,
+  ConfigurationError,
   createApiClient,
   type TokenProvider,
   ValidationError,
 } from '@x/runtime';
-import { requireId } from './ids.js';
-import type { AccessApiPaths, AccessScimPaths } from './paths.js';
-import { AccessRealm } from './resources/realm.js';
-import { RealmsResource } from './resources/realms.js';
+import {
+  loggingFromEnv,
+  normalizeBaseUrl,
+  processEnv,
+  readEnv,
+  requireId,
+  secretSafe,
+} from '@x/runtime/internal';
+import type {
+  AccessApi,
+  AccessApiPaths,
+  AccessScimApi,
+  AccessScimPaths,
+  RealmScope,
+} from './api.js';
+import { AccessRealm } from './realm.js';
+import { Realms } from './resources/realms.js';
 import { TenantResource } from './resources/tenant.js';
-import { ScimResource } from './scim/scim.js';
+import { VERSION } from './version.js';
+
+export type { AccessApi, AccessScimApi } from './api.js';
 
 /** Options of the access client: `baseUrl` is your region's `{access_api_url}`. */
 export interface AccessClientOptions extends ClientOptions {
   /** The tenant every call is scoped to. */
   tenantId: string;
   /**
-   * The full base URL of the SCIM 2.0 server (`{access_scim_url}`, including its path prefix,
-   * which the reference does not publish). Required only for `realm(…).scim`.
+   * The SCIM server's base URL for every realm, instead of each realm's own
+   * `{baseUrl}/v1/tenants/{tenant_id}/realms/{realm_id}/scim/v2` (for a proxy or a mock).
    */
-  scimBaseUrl?: string;
-  /** The token provider for SCIM calls. Default: `auth`. */
-  scimAuth?: TokenProvider;
+  scimBaseUrl?: string | undefined;
+  /** The token provider of SCIM calls. Default: `auth`. */
+  scimAuth?: TokenProvider | undefined;
 }
 
 /** The family A client, scoped to one tenant. */
@@ -32,62 +51,172 @@ export interface AccessClient {
   /** The tenant itself: get and update. */
   readonly tenant: TenantResource;
   /** The tenant's realms: create, list, get, update, delete. */
-  readonly realms: RealmsResource;
+  readonly realms: Realms;
   /**
-   * Everything inside one realm: groups, identities, themes, applications, authenticator and
-   * SSO configurations, roles, tokens and SCIM.
+   * Everything inside one realm: groups, identities, credentials, roles, tokens, … and its SCIM
+   * server.
    * @throws ValidationError when `realmId` is not a non-empty string.
    */
   realm(realmId: string): AccessRealm;
   /**
    * The typed openapi-fetch client for every management API operation (`/v1/...`), with the same
-   * auth, retries and errors. SCIM paths are on `realm(…).scim.raw`, which sends to `scimBaseUrl`.
+   * auth, retries and errors. A realm's SCIM paths are on `realm(id).scim.raw`.
    */
-  readonly raw: ApiClient<AccessApiPaths>['raw'];
-  /** Untyped requests to `baseUrl` for anything the spec does not describe (see GAPS.md). */
-  readonly request: ApiClient<AccessApiPaths>['request'];
+  readonly raw: AccessApi['raw'];
+  /** Untyped requests to `baseUrl`, for anything the spec does not describe. */
+  readonly request: AccessApi['request'];
 }
 
 /**
  * Creates a client for the access management API (family A), scoped to one tenant.
  * @throws ValidationError when `tenantId`, `baseUrl` or `scimBaseUrl` is invalid.
  * @example
- * const access = createAccessClient({ baseUrl: process.env.ACCESS_API_URL!, auth: staticToken(token), tenantId });
+ * const access = createAccessClient({ baseUrl: 'https://access.example.com', tenantId, auth: staticToken(token) });
  * const realm = access.realm(realmId);
- * for await (const identity of realm.identities.list({ username: 'ada' })) console.log(identity.id);
+ * const [ada] = await realm.identities.list({ username: 'ada' }).toArray({ limit: 1 });
  */
 export function createAccessClient(options: AccessClientOptions): AccessClient {
   if (options === null || typeof options !== 'object')
     throw new ValidationError('options', 'client options are required');
   const { tenantId: rawTenantId, scimBaseUrl, scimAuth, ...clientOptions } = options;
   const tenantId = requireId(rawTenantId, 'tenantId');
-  const client = createApiClient<AccessApiPaths>(clientOptions);
-  const scimClient =
-    scimBaseUrl === undefined
-      ? undefined
-      : createApiClient<AccessScimPaths>({
-          ...clientOptions,
-          baseUrl: scimBaseUrl,
-          ...(scimAuth || clientOptions.auth ? { auth: scimAuth ?? clientOptions.auth } : {}),
-        });
-  const scim = new ScimResource(() => {
-    if (!scimClient)
-      throw new ValidationError(
-        'scimBaseUrl',
-        'SCIM calls need the SCIM server base URL: pass scimBaseUrl to createAccessClient',
+  const identity = { name: 'access', version: VERSION };
+  const api = createApiClient<AccessApiPaths>(clientOptions, identity);
+  const scimBase =
+    scimBaseUrl === undefined ? undefined : normalizeBaseUrl(scimBaseUrl, 'scimBaseUrl');
+  const scimAuthProvider = scimAuth ?? clientOptions.auth;
+
+  // One SCIM client per realm, made on first use and kept: the realm's SCIM server has its own
+  // base URL and rate limit, whichever `realm(id)` object reaches it.
+  const scimClients = new Map<string, AccessScimApi>();
+  const scimOf = (realmId: string): AccessScimApi => {
+    let scim = scimClients.get(realmId);
+    if (!scim) {
+      const baseUrl =
+        scimBase ??
+        `${api.baseUrl}/v1/tenants/${encodeURIComponent(tenantId)}/realms/${encodeURIComponent(realmId)}/scim/v2`;
+      scim = createApiClient<AccessScimPaths>(
+        { ...clientOptions, baseUrl, ...(scimAuthProvider ? { auth: scimAuthProvider } : {}) },
+        identity,
       );
-    return scimClient;
-  });
-  const tenantScope = Object.freeze({ client, path: Object.freeze({ tenant_id: tenantId }) });
-  return Object.freeze({
+      scimClients.set(realmId, scim);
+    }
+    return scim;
+  };
+
+  const tenantScope = Object.freeze({ api, path: Object.freeze({ tenant_id: tenantId }) });
+  const client: AccessClient = {
     tenantId,
     tenant: new TenantResource(tenantScope),
-    realms: new RealmsResource(tenantScope),
+    realms: new Realms(tenantScope),
     realm(realmId: string) {
       const path = Object.freeze({ tenant_id: tenantId, realm_id: requireId(realmId, 'realmId') });
-      return new AccessRealm(Object.freeze({ client, path }), scim);
+      const scope: RealmScope = Object.freeze({
+        api,
+        path,
+        get scim() {
+          return scimOf(path.realm_id);
+        },
+      });
+      return new AccessRealm(scope);
     },
-    raw: client.raw,
-    request: client.request,
+    raw: api.raw,
+    request: api.request,
+  };
+  return Object.freeze(secretSafe(client, () => `AccessClient(${api.baseUrl})`));
+}
+
+/** The environment variables `fromEnv` reads. */
+export const ACCESS_ENV = {
+  /** The management API's base URL, your `{access_api_url}`. */
+  url: 'X_ACCESS_URL',
+  /** The tenant every call is scoped to. */
+  tenantId: 'X_ACCESS_TENANT_ID',
+  /** A bearer token (from the admin console); or the five client credential variables below. */
+  token: 'X_ACCESS_TOKEN',
+  /** Token issuance's base URL, your `{access_auth_url}`. */
+  authUrl: 'X_ACCESS_AUTH_URL',
+  /** The realm of the application whose credentials are used. */
+  realmId: 'X_ACCESS_REALM_ID',
+  /** The application whose credentials are used (configured for the management API). */
+  applicationId: 'X_ACCESS_APPLICATION_ID',
+  /** The application's client id. */
+  clientId: 'X_ACCESS_CLIENT_ID',
+  /** The application's client secret. */
+  clientSecret: 'X_ACCESS_CLIENT_SECRET',
+  /** Optional: the scopes to request, separated by spaces. */
+  scope: 'X_ACCESS_SCOPE',
+} as const;
+
+/** The client credential variables, all needed when there is no `X_ACCESS_TOKEN`. */
+const CREDENTIALS = [
+  ACCESS_ENV.authUrl,
+  ACCESS_ENV.realmId,
+  ACCESS_ENV.applicationId,
+  ACCESS_ENV.clientId,
+  ACCESS_ENV.clientSecret,
+] as const;
+
+/**
+ * A client configured from the environment: `X_ACCESS_URL`, `X_ACCESS_TENANT_ID`, and either
+ * `X_ACCESS_TOKEN` or the client credentials of an application configured for the management API
+ * (`X_ACCESS_AUTH_URL`, `X_ACCESS_REALM_ID`, `X_ACCESS_APPLICATION_ID`, `X_ACCESS_CLIENT_ID`,
+ * `X_ACCESS_CLIENT_SECRET`, optional `X_ACCESS_SCOPE`), and `X_LOG_LEVEL` to log to the console.
+ * Options given here win over the environment (and make their variables optional); a token wins
+ * over client credentials.
+ * @throws ConfigurationError naming every variable that is missing.
+ */
+export function fromEnv(
+  options: Partial<AccessClientOptions> = {},
+  env: Record<string, string | undefined> = processEnv(),
+): AccessClient {
+  const values = readEnv(env, 'the access client', [], Object.values(ACCESS_ENV));
+  const missing: string[] = [];
+  if (!options.baseUrl && !values[ACCESS_ENV.url]) missing.push(ACCESS_ENV.url);
+  if (!options.tenantId && !values[ACCESS_ENV.tenantId]) missing.push(ACCESS_ENV.tenantId);
+  const byCredentials = !options.auth && !values[ACCESS_ENV.token];
+  // Without a token, client credentials: all five when any is set, else the token is what's missing.
+  if (byCredentials) {
+    const absent = CREDENTIALS.filter((name) => !values[name]);
+    missing.push(...(absent.length === CREDENTIALS.length ? [ACCESS_ENV.token] : absent));
+  }
+  if (missing.length > 0)
+    throw new ConfigurationError(
+      `the access client needs the environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` +
+        (missing.includes(ACCESS_ENV.token)
+          ? ` (or, instead of ${ACCESS_ENV.token}, ${CREDENTIALS.join(', ')})`
+          : ''),
+      missing,
+    );
+  const auth =
+    options.auth ??
+    (byCredentials ? credentialsFrom(values, options) : staticToken(values[ACCESS_ENV.token]!));
+  return createAccessClient({
+    ...loggingFromEnv(env),
+    ...options,
+    baseUrl: options.baseUrl ?? values[ACCESS_ENV.url]!,
+    tenantId: options.tenantId ?? values[ACCESS_ENV.tenantId]!,
+    auth,
+  });
+}
+
+/** Client credentials at `{access_auth_url}/v1/tenants/…/applications/{application_id}/token`. */
+function credentialsFrom(
+  values: Partial<Record<string, string>>,
+  options: Partial<AccessClientOptions>,
+): TokenProvider {
+  return clientCredentials({
+    tokenUrl: accessTokenUrl({
+      accessAuthUrl: values[ACCESS_ENV.authUrl]!,
+      tenantId: options.tenantId ?? values[ACCESS_ENV.tenantId]!,
+      realmId: values[ACCESS_ENV.realmId]!,
+      applicationId: values[ACCESS_ENV.applicationId]!,
+    }),
+    clientId: values[ACCESS_ENV.clientId]!,
+    clientSecret: values[ACCESS_ENV.clientSecret]!,
+    ...(values[ACCESS_ENV.scope] ? { scope: values[ACCESS_ENV.scope] } : {}),
+    // The token request goes through the same proxy or TLS settings as the API calls.
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.fetchOptions ? { fetchOptions: options.fetchOptions } : {}),
   });
 }

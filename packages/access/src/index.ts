@@ -1,120 +1,209 @@
-export { type AccessClient, type AccessClientOptions, createAccessClient } from './client.js';
-export { usernameFilter } from './filters.js';
-export type { components, operations, paths } from './generated/schema.js';
+export type { AccessApiPaths, AccessScimPaths } from './api.js';
 export {
   checkDescription,
   checkDisplayName,
   FORBIDDEN_NAME_CHARACTERS,
   MAX_DESCRIPTION_LENGTH,
   MAX_DISPLAY_NAME_LENGTH,
-} from './names.js';
+} from './checks.js';
 export {
-  type ListOptions,
+  ACCESS_ENV,
+  type AccessApi,
+  type AccessClient,
+  type AccessClientOptions,
+  type AccessScimApi,
+  createAccessClient,
+  fromEnv,
+} from './client.js';
+export { usernameFilter } from './filters.js';
+export type { components, operations, paths } from './generated/schema.js';
+export { AccessRealm } from './realm.js';
+export {
+  type Application,
+  type ApplicationCreate,
+  type ApplicationList,
+  type ApplicationListParams,
+  type ApplicationProtocolConfig,
+  type ApplicationProtocolConfigCreate,
+  type ApplicationSsoConfigId,
+  Applications,
+  type ApplicationUpdate,
+} from './resources/applications.js';
+export {
+  type AuthenticatorConfig,
+  type AuthenticatorConfigCreate,
+  type AuthenticatorConfigList,
+  type AuthenticatorConfigListParams,
+  type AuthenticatorConfigSettings,
+  type AuthenticatorConfigSettingsCreate,
+  AuthenticatorConfigs,
+  type AuthenticatorConfigUpdate,
+} from './resources/authenticator-configs.js';
+export {
+  type BatchCredentialBindingJob,
+  type BatchCredentialBindingJobCreate,
+  type BatchCredentialBindingJobResultList,
+  type BatchCredentialBindingJobResultListParams,
+  BatchCredentialBindingJobs,
+} from './resources/batch-credential-binding-jobs.js';
+export {
+  CORRELATION_HEADER,
+  type CorrelatedCallOptions,
+  type CorrelatedListOptions,
+} from './resources/correlation.js';
+export {
+  type CreatedCredentialBindingJob,
+  type CredentialBindingJob,
+  type CredentialBindingJobCreate,
+  type CredentialBindingJobList,
+  type CredentialBindingJobListParams,
+  type CredentialBindingJobState,
+  CredentialBindingJobs,
+  type CredentialDeliveryMethod,
+} from './resources/credential-binding-jobs.js';
+export {
+  type Credential,
+  type CredentialList,
+  type CredentialListParams,
+  type CredentialState,
+  Credentials,
+} from './resources/credentials.js';
+export {
+  type FlowTypeConfig,
+  FlowTypeConfigResource,
+  type FlowTypeConfigUpdate,
+} from './resources/flow-type-config.js';
+export {
+  type GroupCreate,
+  type GroupListParams,
+  type GroupMemberListParams,
+  type GroupRoleListParams,
+  Groups,
+  type GroupUpdate,
+} from './resources/groups.js';
+export {
+  Identities,
+  type IdentityCreate,
+  type IdentityGroupListParams,
+  type IdentityListParams,
+  type IdentityRoleListParams,
+  type IdentityStatus,
+  type IdentityTraits,
+  type IdentityTraitsCreate,
+  type IdentityUpdate,
+} from './resources/identities.js';
+export {
+  type IdentityProvider,
+  type IdentityProviderCreate,
+  type IdentityProviderList,
+  type IdentityProviderListParams,
+  type IdentityProviderProtocolConfig,
+  IdentityProviders,
+  type IdentityProviderUpdate,
+} from './resources/identity-providers.js';
+export {
+  isKnownAuthenticatorSettings,
+  isKnownIdentityProviderConfig,
+  isKnownProtocolConfig,
+  isKnownSsoPayload,
+} from './resources/known-kinds.js';
+export {
   MAX_PAGE_SIZE,
   MAX_SMALL_PAGE_SIZE,
   type PageParams,
   type SkipPageParams,
-  type TokenPaginator,
-} from './paging.js';
-export type { AccessApiPaths, AccessScimPaths } from './paths.js';
+} from './resources/lists.js';
 export {
-  type Application,
-  type ApplicationInput,
-  type ApplicationList,
-  ApplicationsResource,
-  type ListApplicationsParams,
-} from './resources/applications.js';
-export {
-  type AuthenticatorConfig,
-  type AuthenticatorConfigCreateBody,
-  type AuthenticatorConfigInput,
-  type AuthenticatorConfigList,
-  AuthenticatorConfigsResource,
-  type ListAuthenticatorConfigsParams,
-} from './resources/authenticator-configs.js';
-export {
-  type Group,
-  type GroupInput,
-  type GroupList,
-  GroupsResource,
-  type ListGroupsParams,
-} from './resources/groups.js';
-export {
-  IdentitiesResource,
-  type Identity,
-  type IdentityInput,
-  type IdentityList,
-  type IdentityStatus,
-  type IdentityTraits,
-  type ListIdentitiesParams,
-  type ListIdentityGroupsParams,
-} from './resources/identities.js';
-export { AccessRealm } from './resources/realm.js';
-export {
-  type ListRealmsParams,
   type Realm,
   type RealmClassification,
-  type RealmInput,
+  type RealmCreate,
   type RealmList,
-  RealmsResource,
+  type RealmListParams,
+  Realms,
+  type RealmUpdate,
 } from './resources/realms.js';
 export {
-  type ListMemberRolesParams,
-  type ListRoleMembersParams,
-  type ListRoleScopesParams,
-  type Role,
-  type RoleInput,
-  type RoleList,
+  type ResourceServer,
+  type ResourceServerCreate,
+  type ResourceServerList,
+  type ResourceServerListParams,
+  ResourceServers,
+  type ResourceServerUpdate,
+} from './resources/resource-servers.js';
+export {
+  type RoleCreate,
+  type RoleListParams,
   type RoleMember,
   type RoleMemberList,
-  type RoleMembersInput,
-  RolesResource,
-  type Scope,
+  type RoleMemberListParams,
+  type RoleMembers,
+  type RoleScopeListParams,
+  Roles,
+  type RoleUpdate,
   type ScopeList,
 } from './resources/roles.js';
 export {
   type IdentityAssignedResponse,
-  type ListSsoConfigsParams,
   type SsoConfig,
+  type SsoConfigCreate,
+  type SsoConfigGroup,
+  type SsoConfigGroupAssignment,
+  type SsoConfigGroupList,
   type SsoConfigGroupListing,
-  type SsoConfigInput,
+  type SsoConfigIdentity,
+  type SsoConfigIdentityList,
+  type SsoConfigKind,
   type SsoConfigList,
+  type SsoConfigListParams,
+  type SsoConfigPageParams,
   type SsoConfigPayload,
-  SsoConfigsResource,
+  type SsoConfigPayloadCreate,
+  type SsoConfigSummary,
+  SsoConfigs,
+  type SsoConfigTestResult,
   type SsoConfigType,
+  type SsoConfigUpdate,
 } from './resources/sso-configs.js';
-export { type Tenant, type TenantInput, TenantResource } from './resources/tenant.js';
-export { type Theme, type ThemeInput, ThemesResource } from './resources/themes.js';
+export { type Tenant, TenantResource, type TenantUpdate } from './resources/tenant.js';
+export { type Theme, type ThemeCreate, Themes, type ThemeUpdate } from './resources/themes.js';
 export {
-  type ListTokensParams,
   type Token,
   type TokenList,
-  TokensResource,
+  type TokenListParams,
+  Tokens,
 } from './resources/tokens.js';
-export type { ScimFilterOperator } from './scim/filter.js';
+export type {
+  Group,
+  GroupList,
+  Identity,
+  IdentityList,
+  Role,
+  RoleList,
+} from './resources/types.js';
+export type { ScimFilterOperator, ScimGroupFilter, ScimUserFilter } from './scim/filter.js';
 export {
-  type ListScimGroupsPageParams,
-  type ListScimGroupsParams,
   type ScimGroup,
-  type ScimGroupFilter,
-  type ScimGroupInput,
-  type ScimGroupListResponse,
-  ScimGroupsResource,
+  type ScimGroupCreate,
+  type ScimGroupList,
+  type ScimGroupListParams,
+  type ScimGroupPatchOperation,
+  ScimGroups,
+  type ScimMemberRef,
 } from './scim/groups.js';
+export { DEFAULT_SCIM_COUNT, MAX_SCIM_COUNT, type ScimListParams } from './scim/lists.js';
 export {
-  ScimResource,
-  type ScimResourceTypes,
-  type ScimSchemas,
+  Scim,
+  type ScimResourceTypeList,
+  type ScimSchemaList,
   type ScimServiceProviderConfig,
-} from './scim/scim.js';
+} from './scim/server.js';
 export {
-  type ListScimUsersPageParams,
-  type ListScimUsersParams,
-  MAX_SCIM_COUNT,
   type ScimUser,
-  type ScimUserFilter,
-  type ScimUserInput,
-  type ScimUserListResponse,
+  type ScimUserCreate,
+  type ScimUserList,
+  type ScimUserListParams,
   type ScimUserPatchOperation,
-  ScimUsersResource,
+  type ScimUserReplace,
+  ScimUsers,
 } from './scim/users.js';
+export { VERSION } from './version.js';

@@ -1,28 +1,13 @@
-import { createAccessClient } from '@x/access';
-import { staticToken } from '@x/auth';
-import { BadRequestError, PaginationError } from '@x/runtime';
-import { type JsonHandler, startJsonFake } from '@x/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+// Page-token paging of every identity-side list against a scripted fake: the first page's query
+// is resent with each token (so the filter and `skip` stay), a failed page throws its own error
+// class with where to resume, and a server repeating a token stops with PagingLoopError.
+import type { Page, Paginator } from '@x/runtime';
+import { BadRequestError, PagingLoopError, ServerError, ValidationError } from '@x/runtime';
+import type { JsonHandler } from '@x/testing';
+import { describe, expect, it } from 'vitest';
+import { fakeAccess, inRealm, pagedList } from './support/fake.js';
 
-const IDENTITIES = '/v1/tenants/t-1/realms/r-1/identities';
-let close: (() => Promise<void>) | undefined;
-
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-async function fake(handler: JsonHandler) {
-  const server = await startJsonFake(handler);
-  close = server.close;
-  const access = createAccessClient({
-    baseUrl: server.url,
-    tenantId: 't-1',
-    auth: staticToken('unit-test-token'),
-    retry: false,
-  });
-  return { ...server, realm: access.realm('r-1'), access };
-}
+const IDENTITIES = inRealm('/identities');
 
 /** Identities pages keyed by token; a token remembers the filter it was issued for. */
 function identitiesServer(pages: { ids: string[]; next?: string }[]): JsonHandler {
@@ -50,6 +35,9 @@ function identitiesServer(pages: { ids: string[]; next?: string }[]): JsonHandle
   };
 }
 
+/** The first page of a list, as a plain promise. */
+const firstPage = <T, R>(list: Paginator<T, R>): Promise<Page<T, R>> => list.then((page) => page);
+
 describe('page-token paging against a fake server', () => {
   const threePages = [
     { ids: ['a', 'b', 'c'], next: 'page-1' },
@@ -58,17 +46,17 @@ describe('page-token paging against a fake server', () => {
   ];
 
   it('walks 3 pages, keeps the filter and skip on every request, yields each item once and stops without a token', async () => {
-    const { realm, requests } = await fake(identitiesServer(threePages));
+    const { realm, requests } = await fakeAccess(identitiesServer(threePages));
     const ids: string[] = [];
     for await (const identity of realm.identities.list({ username: 'ada', skip: 1, pageSize: 3 }))
-      ids.push(identity.id!);
+      ids.push(identity.id);
     expect(ids).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
     expect(requests).toHaveLength(3);
     for (const request of requests) {
       expect(request.url.searchParams.get('filter')).toBe('traits.username eq "ada"');
       expect(request.url.searchParams.get('skip')).toBe('1');
       expect(request.url.searchParams.get('page_size')).toBe('3');
-      expect(request.headers.authorization).toBe('Bearer unit-test-token');
+      expect(request.headers.authorization).toBe('Bearer unit-test-token-4711');
     }
     expect(requests.map((r) => r.url.searchParams.get('page_token'))).toEqual([
       null,
@@ -78,45 +66,58 @@ describe('page-token paging against a fake server', () => {
   });
 
   it('a page request with a different filter gets the 400 the reference describes', async () => {
-    const { realm } = await fake(identitiesServer(threePages));
-    const first = await realm.identities.listPage({ username: 'ada' });
-    expect(first.next_page_token).toBe('page-1');
+    const { realm } = await fakeAccess(identitiesServer(threePages));
+    const first = await realm.identities.list({ username: 'ada' });
+    expect(first.raw.next_page_token).toBe('page-1');
+    expect(first.next).toBe('page-1');
     await expect(
-      realm.identities.listPage({ username: 'grace', pageToken: first.next_page_token! }),
+      firstPage(
+        realm.identities.list({ username: 'grace', pageToken: first.raw.next_page_token! }),
+      ),
     ).rejects.toBeInstanceOf(BadRequestError);
     // The same filter with the token is accepted.
-    const second = await realm.identities.listPage({ username: 'ada', pageToken: 'page-1' });
-    expect(second.identities?.map((i) => i.id)).toEqual(['d', 'e', 'f']);
+    const second = await realm.identities.list({ username: 'ada', pageToken: 'page-1' });
+    expect(second.raw.identities.map((i) => i.id)).toEqual(['d', 'e', 'f']);
+    // …and so is the page the first one leads to.
+    expect((await first.nextPage())?.items.map((i) => i.id)).toEqual(['d', 'e', 'f']);
   });
 
-  it('every listPage checks its page token as list does: an empty or non-string token is refused, nothing is sent', async () => {
-    const { realm, requests } = await fake(() => ({ status: 200, body: {} }));
+  it('every list checks its page token: an empty or non-string token is refused, nothing is sent', async () => {
+    const { realm, access, requests } = await fakeAccess();
     const bad = ['', 5 as unknown as string];
-    // Thunks, so that each call starts only when it is awaited.
-    const pageCalls = (pageToken: string) => [
-      () => realm.identities.listPage({ pageToken }),
-      () => realm.groups.listPage({ pageToken }),
-      () => realm.groups.listMembersPage('g-1', { pageToken }),
-      () => realm.identities.listGroupsPage('i-1', { pageToken }),
-      () => realm.applications.listPage({ pageToken }),
-      () => realm.authenticatorConfigs.listPage({ pageToken }),
+    const lists = (pageToken: string) => [
+      () => access.realms.list({ pageToken }),
+      () => realm.identities.list({ pageToken }),
+      () => realm.groups.list({ pageToken }),
+      () => realm.groups.listMembers('g-1', { pageToken }),
+      () => realm.groups.listRoles('g-1', { resourceServerId: 'rs-1', pageToken }),
+      () => realm.identities.listGroups('i-1', { pageToken }),
+      () => realm.identities.listRoles('i-1', { pageToken }),
+      () => realm.credentials('i-1').list({ pageToken }),
+      () => realm.credentialBindingJobs('i-1').list({ pageToken }),
+      () => realm.batchCredentialBindingJobs.listResults('b-1', { pageToken }),
+      () => realm.resourceServers.list({ pageToken }),
+      () => realm.roles('rs-1').list({ pageToken }),
+      () => realm.roles('rs-1').listMembers('role-1', { pageToken }),
+      () => realm.roles('rs-1').listScopes('role-1', { pageToken }),
+      () => realm.tokens('app-1').list({ pageToken }),
     ];
     for (const pageToken of bad)
-      for (const call of pageCalls(pageToken))
-        await expect(call()).rejects.toThrow(/^pageToken: must be a non-empty string/);
+      for (const list of lists(pageToken))
+        expect(list).toThrow(/^pageToken: must be a non-empty string/);
     expect(requests).toHaveLength(0);
   });
 
   it('resumes from a page token and keeps the filter', async () => {
-    const { realm, requests } = await fake(identitiesServer(threePages));
-    await realm.identities.listPage({ username: 'ada' });
+    const { realm, requests } = await fakeAccess(identitiesServer(threePages));
+    await realm.identities.list({ username: 'ada' });
     const rest = await realm.identities.list({ username: 'ada', pageToken: 'page-1' }).toArray();
     expect(rest.map((i) => i.id)).toEqual(['d', 'e', 'f', 'g']);
     expect(requests.slice(1).every((r) => r.url.searchParams.get('filter') !== null)).toBe(true);
   });
 
   it('stops on an empty page even when it carries a token', async () => {
-    const { realm, requests } = await fake(
+    const { realm, requests } = await fakeAccess(
       identitiesServer([
         { ids: ['a'], next: 'page-1' },
         { ids: [], next: 'page-2' },
@@ -128,14 +129,14 @@ describe('page-token paging against a fake server', () => {
   });
 
   it('escapes quotes and backslashes in the username filter', async () => {
-    const { realm, requests } = await fake(identitiesServer([{ ids: [] }]));
-    await realm.identities.listPage({ username: 'a"b\\c' });
+    const { realm, requests } = await fakeAccess(identitiesServer([{ ids: [] }]));
+    await realm.identities.list({ username: 'a"b\\c' });
     expect(requests[0]!.url.searchParams.get('filter')).toBe('traits.username eq "a\\"b\\\\c"');
   });
 
-  it('a failing page gives PaginationError with where to resume', async () => {
+  it('a failing page throws its own error class, with where to resume', async () => {
     let calls = 0;
-    const { realm } = await fake(() =>
+    const { realm } = await fakeAccess(() =>
       ++calls === 1
         ? { status: 200, body: { groups: [{ id: 'g-1' }], next_page_token: 'page-1' } }
         : { status: 500, body: { code: 'internal_server_error' } },
@@ -144,35 +145,46 @@ describe('page-token paging against a fake server', () => {
       .list()
       .toArray()
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PaginationError);
-    expect((error as PaginationError).resumeFrom).toBe('page-1');
-    expect((error as PaginationError).itemsDelivered).toBe(1);
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as ServerError).paging?.resumeFrom).toBe('page-1');
+    expect((error as ServerError).paging?.itemsDelivered).toBe(1);
+    expect((error as ServerError).paging?.page).toBe(2);
   });
 
-  it('the SSO listing keeps one x-correlation_id and its query across pages', async () => {
-    const { realm, requests } = await fake(({ url }) => {
-      const token = url.searchParams.get('page_token');
-      const next = token === null ? 'p1' : token === 'p1' ? 'p2' : undefined;
-      return {
-        status: 200,
-        body: { sso_configs: [{ id: token ?? 'p0' }], ...(next ? { next_page_token: next } : {}) },
-      };
-    });
-    const configs = await realm.ssoConfigs
-      .list({ types: ['generic_saml', 'scim'], isMigrated: true, pageSize: 1 })
-      .toArray();
-    expect(configs.map((c) => c.id)).toEqual(['p0', 'p1', 'p2']);
-    const ids = new Set(requests.map((r) => r.headers['x-correlation_id']));
-    expect(ids.size).toBe(1);
-    expect([...ids][0]).toMatch(/^[0-9a-f-]{36}$/);
-    for (const r of requests) {
-      expect(r.url.searchParams.getAll('type')).toEqual(['generic_saml', 'scim']);
-      expect(r.url.searchParams.get('is_migrated')).toBe('true');
-    }
+  it('a server that repeats a page token stops with PagingLoopError after that page', async () => {
+    const { realm, requests } = await fakeAccess(() => ({
+      status: 200,
+      body: { roles: [{ id: 'r' }], next_page_token: 'same' },
+    }));
+    const seen: string[] = [];
+    const error = await (async () => {
+      for await (const role of realm.roles('rs-1').list()) seen.push(role.id);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PagingLoopError);
+    expect((error as PagingLoopError).paging?.resumeFrom).toBe('same');
+    expect(seen).toEqual(['r', 'r']);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('maxPages and limit stop a listing', async () => {
+    const items = Array.from({ length: 9 }, (_, i) => ({ id: `c-${i}` }));
+    const { realm, requests } = await fakeAccess(pagedList('credentials', items));
+    const credentials = realm.credentials('i-1');
+    expect(await credentials.list({}, { maxPages: 2 }).toArray()).toEqual(items.slice(0, 4));
+    expect(requests).toHaveLength(2);
+    expect(await credentials.list({ pageSize: 4 }, { limit: 5 }).toArray()).toEqual(
+      items.slice(0, 5),
+    );
+    expect(requests).toHaveLength(4);
+    expect((await credentials.list({}, { limit: 1 }).toArray()).map((c) => c.id)).toEqual(['c-0']);
+    const pages = [];
+    for await (const page of credentials.list({ pageSize: 4 }).pages())
+      pages.push(page.items.length);
+    expect(pages).toEqual([4, 4, 1]);
   });
 
   it('role members page as groups then identities, with skips repeated', async () => {
-    const { realm, requests } = await fake(({ url }) =>
+    const { realm, requests } = await fakeAccess(({ url }) =>
       url.searchParams.get('page_token') === null
         ? {
             status: 200,
@@ -195,13 +207,87 @@ describe('page-token paging against a fake server', () => {
     }
   });
 
-  it('checks page sizes against each list maximum before sending', async () => {
-    const { realm, access, requests } = await fake(() => ({ status: 200, body: {} }));
+  it('the page-token lists walk every page of every list', async () => {
+    const cases = [
+      ['realms', (a: Ctx) => a.access.realms.list()],
+      ['groups', (a: Ctx) => a.realm.groups.list()],
+      ['identities', (a: Ctx) => a.realm.groups.listMembers('g-1')],
+      ['roles', (a: Ctx) => a.realm.groups.listRoles('g-1', { resourceServerId: 'rs-1' })],
+      ['groups', (a: Ctx) => a.realm.identities.listGroups('i-1')],
+      ['roles', (a: Ctx) => a.realm.identities.listRoles('i-1')],
+      ['credential_binding_jobs', (a: Ctx) => a.realm.credentialBindingJobs('i-1').list()],
+      ['job_results', (a: Ctx) => a.realm.batchCredentialBindingJobs.listResults('b-1')],
+      ['resource_servers', (a: Ctx) => a.realm.resourceServers.list()],
+      ['scopes', (a: Ctx) => a.realm.roles('rs-1').listScopes('role-1')],
+      ['tokens', (a: Ctx) => a.realm.tokens('app-1').list()],
+    ] as const;
+    for (const [key, list] of cases) {
+      const items = ['x-1', 'x-2', 'x-3', 'x-4', 'x-5'];
+      const ctx = await fakeAccess(pagedList(key, items));
+      expect(await list(ctx).toArray(), key).toEqual(items);
+      expect(ctx.requests.map((r) => r.url.searchParams.get('page_token'))).toEqual([
+        null,
+        'page-2',
+        'page-4',
+      ]);
+    }
+  });
+});
+
+type Ctx = Awaited<ReturnType<typeof fakeAccess>>;
+
+describe('page sizes are checked against each list maximum before sending', () => {
+  const lists: [string, number, (a: Ctx, pageSize: number) => unknown][] = [
+    ['realms', 200, (a, pageSize) => a.access.realms.list({ pageSize })],
+    ['groups', 200, (a, pageSize) => a.realm.groups.list({ pageSize })],
+    ['group members', 200, (a, pageSize) => a.realm.groups.listMembers('g', { pageSize })],
+    ['identities', 200, (a, pageSize) => a.realm.identities.list({ pageSize })],
+    ['identity groups', 200, (a, pageSize) => a.realm.identities.listGroups('i', { pageSize })],
+    ['identity roles', 200, (a, pageSize) => a.realm.identities.listRoles('i', { pageSize })],
+    ['credentials', 200, (a, pageSize) => a.realm.credentials('i').list({ pageSize })],
+    ['binding jobs', 200, (a, pageSize) => a.realm.credentialBindingJobs('i').list({ pageSize })],
+    [
+      'batch results',
+      200,
+      (a, pageSize) => a.realm.batchCredentialBindingJobs.listResults('b', { pageSize }),
+    ],
+    ['roles', 200, (a, pageSize) => a.realm.roles('rs').list({ pageSize })],
+    ['role scopes', 200, (a, pageSize) => a.realm.roles('rs').listScopes('r', { pageSize })],
+    [
+      'role members (groups)',
+      200,
+      (a, pageSize) => a.realm.roles('rs').listMembers('r', { groupsPageSize: pageSize }),
+    ],
+    ['resource servers', 100, (a, pageSize) => a.realm.resourceServers.list({ pageSize })],
+    ['tokens', 100, (a, pageSize) => a.realm.tokens('app').list({ pageSize })],
+  ];
+
+  it.each(lists)('%s: 1 to %i', async (_name, max, list) => {
+    const ctx = await fakeAccess();
+    for (const pageSize of [0, max + 1, 1.5, -1]) {
+      const error = (() => {
+        try {
+          list(ctx, pageSize);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).field).toMatch(/[pP]ageSize$/);
+    }
+    expect(() => list(ctx, max)).not.toThrow();
+    expect(() => list(ctx, 1)).not.toThrow();
+    expect(ctx.requests).toHaveLength(0);
+  });
+
+  it('and skip is a non-negative integer', async () => {
+    const { realm, access, requests } = await fakeAccess();
     expect(() => access.realms.list({ pageSize: 201 })).toThrow(/^pageSize: /);
     expect(() => realm.identities.list({ pageSize: 0 })).toThrow(/^pageSize: /);
-    expect(() => realm.authenticatorConfigs.list({ pageSize: 101 })).toThrow(/^pageSize: /);
     expect(() => realm.groups.list({ skip: -1 })).toThrow(/^skip: /);
-    await expect(realm.ssoConfigs.listPage({ pageSize: 1.5 })).rejects.toThrow(/^pageSize: /);
+    expect(() => realm.roles('rs').listMembers('r', { identitiesSkip: -1 })).toThrow(
+      /^identitiesSkip: /,
+    );
     expect(requests).toHaveLength(0);
   });
 });

@@ -15,7 +15,15 @@ export {
   paramsFromWire,
   type WireArgs,
 } from './core/catalog.js';
-export type { CallInit, DataOf, InitArg } from './core/operation-types.js';
+export type {
+  CallInit,
+  DataOf,
+  InitArg,
+  OperationOf,
+  PathsWith,
+  TypedMethod,
+} from './core/operation-types.js';
+export { type UntypedCalls, type UntypedInit, untyped } from './core/untyped.js';
 export { runtimeTag, type SdkIdentity, userAgent } from './core/user-agent.js';
 export { LOG_LEVEL_ENV, loggingFromEnv, processEnv, readEnv } from './env.js';
 export { assertHeaderValue } from './headers.js';
@@ -32,8 +40,12 @@ export {
   checkOptionalStrings,
   integerInRange,
   optionalEnum,
+  isRecord,
   optionalInteger,
+  requireBoolean,
+  requireEnum,
   requireId,
   requireObject,
+  requireRecord,
   requireString,
 } from './validate.js';

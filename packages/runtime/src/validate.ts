@@ -78,3 +78,31 @@ export function optionalEnum<T extends string>(
     );
   return value as T;
 }
+
+/** Whether a value is a plain object (not null, not an array). */
+export function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A plain object from a possibly untyped caller. */
+export function requireRecord(value: unknown, field: string): { readonly [key: string]: unknown } {
+  if (!isRecord(value)) throw new ValidationError(field, 'must be an object');
+  return value;
+}
+
+/** A required value from a closed set. */
+export function requireEnum<T extends string>(
+  value: unknown,
+  field: string,
+  allowed: readonly T[],
+): T {
+  const checked = optionalEnum(value, field, allowed);
+  if (checked === undefined) throw new ValidationError(field, 'is required');
+  return checked;
+}
+
+/** A boolean. */
+export function requireBoolean(value: unknown, field: string): boolean {
+  if (typeof value !== 'boolean') throw new ValidationError(field, 'must be true or false');
+  return value;
+}

@@ -1,12 +1,24 @@
-import { type ApiClient, type ClientOptions, createApiClient } from '@x/runtime';
-import { BindingJobs } from './binding-jobs.js';
+import { clientCredentials, staticToken, workforceTokenUrl } from '@x/auth';
+import {
+  type ClientOptions,
+  ConfigurationError,
+  createApiClient,
+  type TokenProvider,
+} from '@x/runtime';
+import { loggingFromEnv, processEnv, readEnv, secretSafe } from '@x/runtime/internal';
+import type { WorkforceApi } from './api.js';
 import type { paths } from './generated/schema.js';
-import { Groups } from './groups.js';
-import { Passkeys } from './passkeys.js';
-import { createScim, type Scim } from './scim.js';
-import { Users } from './users.js';
+import { BindingJobs } from './resources/binding-jobs.js';
+import { CertificateAuthority } from './resources/certificate-authority.js';
+import { Groups } from './resources/groups.js';
+import { Passkeys } from './resources/passkeys.js';
+import { Users } from './resources/users.js';
+import { Scim } from './scim/server.js';
+import { VERSION } from './version.js';
 
-/** Options of the workforce client: `baseUrl` is your regional `{workforce_api_url}`. */
+export type { WorkforceApi } from './api.js';
+
+/** Options of the workforce client: `baseUrl` is your tenant's regional `{workforce_api_url}`. */
 export type WorkforceClientOptions = ClientOptions;
 
 /** The family W client. */
@@ -19,32 +31,108 @@ export interface WorkforceClient {
   readonly bindingJobs: BindingJobs;
   /** Passkeys and their tags. */
   readonly passkeys: Passkeys;
-  /** The SCIM 2.0 server. */
+  /** The tenant's intermediate signing certificate. */
+  readonly certificateAuthority: CertificateAuthority;
+  /** The SCIM 2.0 server: users, groups, discovery. */
   readonly scim: Scim;
   /** The typed openapi-fetch client for every operation of the spec, with the same auth, retries and errors. */
-  readonly raw: ApiClient<paths>['raw'];
+  readonly raw: WorkforceApi['raw'];
   /** Untyped requests for anything the spec does not describe. */
-  readonly request: ApiClient<paths>['request'];
+  readonly request: WorkforceApi['request'];
 }
 
 /**
  * Creates a client for the workforce admin API and its SCIM server (family W).
  * @example
  * const workforce = createWorkforceClient({
- *   baseUrl: process.env.WORKFORCE_API_URL!,
- *   auth: clientCredentials({ tokenUrl: workforceTokenUrl(process.env.WORKFORCE_API_URL!), clientId, clientSecret }),
+ *   baseUrl,
+ *   auth: clientCredentials({ tokenUrl: workforceTokenUrl(baseUrl), clientId, clientSecret }),
  * });
- * for await (const user of workforce.users.list({ filter: userFilter.username.sw('ada') })) console.log(user.id);
+ * const ada = await workforce.users.create({ username: 'ada', email_address: 'ada@example.com' });
  */
 export function createWorkforceClient(options: WorkforceClientOptions): WorkforceClient {
-  const client = createApiClient<paths>(options);
-  return Object.freeze({
-    users: new Users(client),
-    groups: new Groups(client),
-    bindingJobs: new BindingJobs(client),
-    passkeys: new Passkeys(client),
-    scim: createScim(client),
-    raw: client.raw,
-    request: client.request,
+  const api: WorkforceApi = createApiClient<paths>(options, {
+    name: 'workforce',
+    version: VERSION,
+  });
+  const client: WorkforceClient = {
+    users: new Users(api),
+    groups: new Groups(api),
+    bindingJobs: new BindingJobs(api),
+    passkeys: new Passkeys(api),
+    certificateAuthority: new CertificateAuthority(api),
+    scim: new Scim(api),
+    raw: api.raw,
+    request: api.request,
+  };
+  return Object.freeze(secretSafe(client, () => `WorkforceClient(${api.baseUrl})`));
+}
+
+/** The environment variables `fromEnv` reads (and `X_LOG_LEVEL`). */
+export const WORKFORCE_ENV = {
+  /** The workforce API's base URL, your tenant's regional `{workforce_api_url}`. */
+  url: 'X_WORKFORCE_URL',
+  /** Client credentials (admin console, settings, API access): the client id ... */
+  clientId: 'X_WORKFORCE_CLIENT_ID',
+  /** ... and its secret. Tokens come from `{url}/v2/oauth2/token`. */
+  clientSecret: 'X_WORKFORCE_CLIENT_SECRET',
+  /** Or a bearer token created in the admin console. */
+  token: 'X_WORKFORCE_TOKEN',
+} as const;
+
+/**
+ * A client configured from the environment: `X_WORKFORCE_URL`, and either
+ * `X_WORKFORCE_CLIENT_ID` + `X_WORKFORCE_CLIENT_SECRET` (client credentials at
+ * `{url}/v2/oauth2/token`; they win when both kinds are set) or `X_WORKFORCE_TOKEN`;
+ * `X_LOG_LEVEL` logs to the console. Options given here win over the environment (and make their
+ * variables optional); `fetch` and `fetchOptions` also serve the token requests.
+ * @throws ConfigurationError naming every variable that is missing.
+ */
+export function fromEnv(
+  options: Partial<WorkforceClientOptions> = {},
+  env: Record<string, string | undefined> = processEnv(),
+): WorkforceClient {
+  const { url, clientId, clientSecret, token } = WORKFORCE_ENV;
+  const values = readEnv(env, 'the workforce client', [], [url, clientId, clientSecret, token]);
+  const baseUrl = options.baseUrl ?? values[url];
+  const missing = [
+    ...(baseUrl === undefined ? [url] : []),
+    ...(options.auth === undefined ? missingAuth(values) : []),
+  ];
+  if (missing.length > 0 || baseUrl === undefined)
+    throw new ConfigurationError(
+      `the workforce client needs ${missing.join(', ')} (${url}, and ${clientId} + ${clientSecret} or ${token})`,
+      missing,
+    );
+  const auth = options.auth ?? envAuth(values, baseUrl, options);
+  return createWorkforceClient({ ...loggingFromEnv(env), ...options, baseUrl, auth });
+}
+
+type EnvValues = Partial<Record<(typeof WORKFORCE_ENV)[keyof typeof WORKFORCE_ENV], string>>;
+
+/** The authentication variables missing: half a client-credentials pair, or every one of them. */
+function missingAuth(values: EnvValues): string[] {
+  const { clientId, clientSecret, token } = WORKFORCE_ENV;
+  const id = values[clientId] !== undefined;
+  const secret = values[clientSecret] !== undefined;
+  if (id || secret) return [...(id ? [] : [clientId]), ...(secret ? [] : [clientSecret])];
+  return values[token] === undefined ? [clientId, clientSecret, token] : [];
+}
+
+/** Client credentials when the pair is set, else the token (`missingAuth` found one of them). */
+function envAuth(
+  values: EnvValues,
+  baseUrl: string,
+  options: Partial<WorkforceClientOptions>,
+): TokenProvider {
+  const id = values[WORKFORCE_ENV.clientId];
+  const secret = values[WORKFORCE_ENV.clientSecret];
+  if (id === undefined || secret === undefined) return staticToken(values[WORKFORCE_ENV.token]!);
+  return clientCredentials({
+    tokenUrl: workforceTokenUrl(baseUrl),
+    clientId: id,
+    clientSecret: secret,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.fetchOptions ? { fetchOptions: options.fetchOptions } : {}),
   });
 }

@@ -1,39 +1,85 @@
 export {
-  type BindingJob,
-  BindingJobs,
-  type CreateBindingJobInput,
-  type CreatedBindingJob,
-} from './binding-jobs.js';
-export {
   createWorkforceClient,
+  fromEnv,
+  WORKFORCE_ENV,
+  type WorkforceApi,
   type WorkforceClient,
   type WorkforceClientOptions,
 } from './client.js';
+// The filter builders, and the field and operator tables they are made from (the emulator
+// evaluates filters with the same tables: keep these names).
 export * from './filter/index.js';
 export type { components, operations, paths } from './generated/schema.js';
-export { type Group, type GroupInput, type GroupPage, type GroupQuery, Groups } from './groups.js';
+export {
+  type BindingJob,
+  type BindingJobCreate,
+  type BindingJobState,
+  BindingJobs,
+  type CreatedBindingJob,
+} from './resources/binding-jobs.js';
+export {
+  CertificateAuthority,
+  type RetireTenantIssuerResponse,
+} from './resources/certificate-authority.js';
+export { Groups } from './resources/groups.js';
 export {
   DEFAULT_PAGE_SIZE,
-  type ListOptions,
+  type FilteredListParams,
+  type GroupListParams,
   MAX_PAGE_SIZE,
-  type PageQuery,
-} from './list-options.js';
+  type PageParams,
+  type PasskeyListParams,
+  type UserListParams,
+} from './resources/lists.js';
 export {
   type Passkey,
-  type PasskeyPage,
-  type PasskeyQuery,
+  type PasskeyList,
   Passkeys,
   type Tag,
   type TagInput,
-} from './passkeys.js';
-export type { Scim, ScimServiceProviderConfig } from './scim.js';
+  type TagReplace,
+} from './resources/passkeys.js';
+export type {
+  Group,
+  GroupCreate,
+  GroupList,
+  GroupUpdate,
+  User,
+  UserCreate,
+  UserList,
+  UserState,
+  UserUpdate,
+} from './resources/types.js';
+export { Users } from './resources/users.js';
+export { ScimGroups } from './scim/groups.js';
+export type { ScimCollection, ScimListParams } from './scim/lists.js';
+export { Scim } from './scim/server.js';
+export type {
+  ScimGroup,
+  ScimGroupCreate,
+  ScimGroupList,
+  ScimGroupListParams,
+  ScimGroupMember,
+  ScimGroupMemberCreate,
+  ScimGroupPatchOperation,
+  ScimResourceType,
+  ScimResourceTypeList,
+  ScimSchema,
+  ScimSchemaList,
+  ScimServiceProviderConfig,
+  ScimUser,
+  ScimUserCreate,
+  ScimUserList,
+  ScimUserListParams,
+  ScimUserPatchOperation,
+  ScimUserReplace,
+} from './scim/types.js';
 export {
+  SCIM_ENTERPRISE_USER,
+  SCIM_GROUP_EXTENSION,
+  SCIM_GROUP_SCHEMA,
+  SCIM_PATCH_OP,
   SCIM_USER_SCHEMA,
-  type ScimUser,
-  type ScimUserInput,
-  type ScimUserListOptions,
-  type ScimUserPage,
-  type ScimUserQuery,
-  ScimUsers,
-} from './scim-users.js';
-export { type User, type UserInput, type UserPage, type UserQuery, Users } from './users.js';
+} from './scim/urns.js';
+export { ScimUsers } from './scim/users.js';
+export { VERSION } from './version.js';

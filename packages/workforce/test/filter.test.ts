@@ -8,6 +8,7 @@ import {
   or,
   passkeyFilter,
   passkeyOrderBy,
+  scimGroupFilter,
   scimUserFilter,
   userFilter,
   userOrderBy,
@@ -105,6 +106,18 @@ describe('orderBy builder', () => {
     expect(() => groupOrderBy.asc('username' as 'name')).toThrow(
       /orderBy: "username" is not a sort field/,
     );
+  });
+});
+
+describe('SCIM group filter', () => {
+  it('compares displayName with eq and ne; other attributes are raw text', () => {
+    expect(String(scimGroupFilter.displayName.eq('Engineering'))).toBe(
+      'displayName eq "Engineering"',
+    );
+    expect(
+      String(scimGroupFilter.displayName.ne('x').or(scimGroupFilter.displayName.eq('y'))),
+    ).toBe('displayName ne "x" or displayName eq "y"');
+    expect(() => Reflect.get(scimGroupFilter, 'members')).toThrow(/filter\.members/);
   });
 });
 

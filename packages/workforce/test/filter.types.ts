@@ -8,6 +8,7 @@ import {
   groupFilter,
   groupOrderBy,
   passkeyFilter,
+  scimGroupFilter,
   scimUserFilter,
   userFilter,
   userOrderBy,
@@ -32,6 +33,8 @@ export function wrongFieldsAndOperators() {
   scimUserFilter.userName.co('ad');
   // @ts-expect-error: SCIM users cannot be filtered on displayName
   scimUserFilter.displayName.eq('Ada');
+  // @ts-expect-error: SCIM groups allow eq and ne only
+  scimGroupFilter.displayName.sw('Eng');
   // @ts-expect-error: filters of different collections do not combine
   userFilter.id.eq('a').and(groupFilter.id.eq('b'));
   // @ts-expect-error: not a user sort field
@@ -47,7 +50,9 @@ export async function wrongCollections() {
   // @ts-expect-error: a user sort order is not a group sort order
   workforce.groups.list({ orderBy: userOrderBy.asc('username') });
   // Group members use the users' fields.
-  workforce.groups.listUsers('g', { filter: userFilter.username.eq('x') });
+  workforce.groups.listMembers('g', { filter: userFilter.username.eq('x') });
+  // @ts-expect-error: a SCIM user filter is not a SCIM group filter
+  workforce.scim.groups.list({ filter: scimUserFilter.userName.eq('x') });
   // Raw strings are the escape hatch.
   workforce.passkeys.list({ filter: 'search co "mac"', orderBy: 'hostname' });
 }

@@ -1,136 +1,115 @@
-import { type CallOptions, unwrap } from '@x/runtime';
-import type { RealmScope } from '../context.js';
+// The OAuth 2.0 and OIDC applications of a realm. Their protocol configuration is selected by
+// `type`; the tokens they issued are `realm.tokens(applicationId)`.
+import type { ApiPromise } from '@x/runtime';
+import { pageTokenPaging } from '@x/runtime/internal';
+import type { RealmScope } from '../api.js';
+import { displayName, oneOf, strings, text } from '../checks.js';
 import type { components } from '../generated/schema.js';
-import { requireId, requireObject } from '../ids.js';
-import { checkDisplayName } from '../names.js';
-import {
-  checkPageSize,
-  checkPageToken,
-  type ListOptions,
-  MAX_SMALL_PAGE_SIZE,
-  type PageParams,
-  type TokenPaginator,
-  tokenListing,
-} from '../paging.js';
+import type { Input } from '../input.js';
+import { byType, enumList, integer, shape } from '../shape-checks.js';
+import { type CorrelatedCallOptions, correlated } from './correlation.js';
+import { crudResource, wrapped } from './crud.js';
+import { MAX_SMALL_PAGE_SIZE, type PageParams, pageQuery } from './lists.js';
 
-/** An OAuth 2.0 or OIDC application of a realm. */
-export type Application = components['schemas']['Application'];
-/** The attributes of an application to create or update. */
-export type ApplicationInput = components['schemas']['ApplicationInput'];
+type Schemas = components['schemas'];
+
+/**
+ * An application of a realm. `id`, `realm_id` and `tenant_id` are always returned;
+ * `protocol_config` is a known kind (`oauth2`, `oidc`: see `isKnownProtocolConfig`) or a kind
+ * the platform added, read as a plain object.
+ */
+export type Application = Schemas['Application'];
+/** An application to create. */
+export type ApplicationCreate = Input<Schemas['ApplicationCreate']>;
+/**
+ * The fields of an application to change; omitted fields stay as they are. A `protocol_config`
+ * is sent whole, with its `type`. No read-only field.
+ */
+export type ApplicationUpdate = Input<Schemas['ApplicationUpdate']>;
 /** One page of applications, as the server sent it. */
-export type ApplicationList = components['schemas']['ApplicationList'];
-/** Parameters of the applications list (`pageSize` at most 100). */
-export type ListApplicationsParams = PageParams;
+export type ApplicationList = Schemas['ApplicationList'];
+/** Which applications to list (`pageSize` at most 100; `pageToken` is where it starts). */
+export type ApplicationListParams = PageParams;
+/** The SSO configuration an application belongs to. */
+export type ApplicationSsoConfigId = Schemas['ApplicationSsoConfigId'];
 
-/** The applications of a realm. Their tokens are under `realm.tokens(applicationId)`. */
-export class ApplicationsResource {
+/** An application's protocol configuration as returned, known kind or not. */
+export type ApplicationProtocolConfig = NonNullable<Application['protocol_config']>;
+/**
+ * An application's protocol configuration as sent, selected by `type`: `oauth2` or `oidc`, each
+ * with its fields (`client_id` and `client_secret` are assigned by the server).
+ */
+export type ApplicationProtocolConfigCreate = Input<Schemas['ApplicationProtocolConfigCreate']>;
+
+/** The fields of both protocol kinds, as sent. */
+const PROTOCOL = {
+  writable: {
+    allowed_scopes: strings,
+    confidentiality: oneOf(['confidential', 'public'] satisfies Schemas['Confidentiality'][]),
+    token_endpoint_auth_method: oneOf([
+      'client_secret_basic',
+      'client_secret_post',
+      'none',
+    ] satisfies Schemas['TokenEndpointAuthMethod'][]),
+    grant_type: enumList(['authorization_code', 'client_credentials']),
+    redirect_uris: strings,
+    token_configuration: shape({
+      writable: {
+        expires_after: integer(0),
+        token_signing_algorithm: oneOf(['RS256']),
+        subject_field: oneOf(['id', 'email', 'username']),
+      },
+      required: ['expires_after'],
+    }),
+    pkce: oneOf(['disabled', 'plain', 's256'] satisfies Schemas['PkceConfig'][]),
+    token_format: oneOf(['self_contained', 'referential'] satisfies Schemas['TokenFormat'][]),
+  },
+  // Assigned by the server: left out when a configuration read back is sent again.
+  readOnly: ['client_id', 'client_secret'],
+};
+
+/** Where an application's SSO configuration id is read. */
+const SSO_CONFIG_ID =
+  '/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}/sso-configs-id';
+
+const APPLICATIONS = {
+  paths: [
+    '/v1/tenants/{tenant_id}/realms/{realm_id}/applications',
+    '/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}',
+  ],
+  ...wrapped<ApplicationCreate, ApplicationUpdate>('application', {
+    writable: {
+      resource_server_id: text,
+      authenticator_config_id: text,
+      display_name: displayName,
+      protocol_config: byType({ oauth2: PROTOCOL, oidc: PROTOCOL }),
+    },
+    readOnly: ['id', 'realm_id', 'tenant_id', 'is_managed'],
+  }),
+  listQuery: (params: ApplicationListParams) => pageQuery(params, MAX_SMALL_PAGE_SIZE),
+  pages: pageTokenPaging<ApplicationList, Application>((page) => page.applications),
+} as const;
+
+/** The applications of a realm: create, list, get, update and delete, and their SSO configuration. */
+export class Applications extends crudResource(APPLICATIONS) {
+  readonly #scope: RealmScope;
+
   /** @internal */
-  constructor(private readonly scope: RealmScope) {}
-
-  /** Creates an application. */
-  async create(input: ApplicationInput, options?: CallOptions): Promise<Application> {
-    const application = applicationInput(input);
-    const { client, path } = this.scope;
-    return unwrap(
-      client.raw.POST('/v1/tenants/{tenant_id}/realms/{realm_id}/applications', {
-        params: { path },
-        body: { application },
-        ...client.call(options),
-      }),
-    );
+  constructor(scope: RealmScope) {
+    super(scope);
+    this.#scope = scope;
   }
 
-  /** Lists the applications, page by page as you iterate. */
-  list(
-    params: ListApplicationsParams = {},
-    options?: ListOptions,
-  ): TokenPaginator<Application, ApplicationList> {
-    const query = applicationsQuery(params);
-    return tokenListing(
-      (page_token, call) => this.fetch({ ...query, page_token }, call),
-      (raw) => raw.applications,
-      options,
-      params.pageToken,
-    );
-  }
-
-  /** One page of applications. */
-  async listPage(
-    params: ListApplicationsParams = {},
-    options?: CallOptions,
-  ): Promise<ApplicationList> {
-    return this.fetch(
-      { ...applicationsQuery(params), page_token: checkPageToken(params.pageToken) },
-      options,
-    );
-  }
-
-  /** Retrieves an application. */
-  async get(applicationId: string, options?: CallOptions): Promise<Application> {
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}', {
-        params: { path: this.pathOf(applicationId) },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  /** Updates an application (only the attributes given change). */
-  async update(
+  /**
+   * The SSO configuration the application belongs to (`sso-configs-id`). The call carries the
+   * options' `correlationId` as `x-correlation_id`.
+   * @throws BadRequestError, ForbiddenError, … when the platform refuses it.
+   */
+  getSsoConfigId(
     applicationId: string,
-    input: ApplicationInput,
-    options?: CallOptions,
-  ): Promise<Application> {
-    const path = this.pathOf(applicationId);
-    const application = applicationInput(input);
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.PATCH('/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}', {
-        params: { path },
-        body: { application },
-        ...client.call(options),
-      }),
-    );
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<ApplicationSsoConfigId> {
+    const path = { ...this.#scope.path, application_id: applicationId };
+    return correlated(this.#scope.api).get(SSO_CONFIG_ID, { path }, options);
   }
-
-  /** Deletes an application. */
-  async delete(applicationId: string, options?: CallOptions): Promise<void> {
-    const { client } = this.scope;
-    await unwrap(
-      client.raw.DELETE('/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}', {
-        params: { path: this.pathOf(applicationId) },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  private async fetch(
-    query: { page_size?: number; page_token?: string },
-    options?: CallOptions,
-  ): Promise<ApplicationList> {
-    const { client, path } = this.scope;
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}/realms/{realm_id}/applications', {
-        params: { path, query },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  private pathOf(applicationId: string) {
-    return { ...this.scope.path, application_id: requireId(applicationId, 'applicationId') };
-  }
-}
-
-function applicationsQuery(params: ListApplicationsParams) {
-  requireObject(params, 'params');
-  return { page_size: checkPageSize(params.pageSize, MAX_SMALL_PAGE_SIZE) };
-}
-
-function applicationInput(input: ApplicationInput): ApplicationInput {
-  requireObject(input, 'application');
-  if (input.display_name !== undefined)
-    checkDisplayName(input.display_name, 'application.display_name');
-  return input;
 }

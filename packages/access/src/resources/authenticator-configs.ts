@@ -1,151 +1,124 @@
-import { type CallOptions, unwrap } from '@x/runtime';
-import type { RealmScope } from '../context.js';
+// The authenticator configurations of a realm: how users authenticate (an embedded SDK, a hosted
+// web page, the console, the platform authenticator). Their `config` is selected by `type`.
+import { pageTokenPaging, requireId, requireObject } from '@x/runtime/internal';
+import { displayName, flag, oneOf, strings, text } from '../checks.js';
 import type { components } from '../generated/schema.js';
-import { requireId, requireObject } from '../ids.js';
-import { checkDisplayName } from '../names.js';
-import {
-  checkPageSize,
-  checkPageToken,
-  type ListOptions,
-  MAX_SMALL_PAGE_SIZE,
-  type PageParams,
-  type TokenPaginator,
-  tokenListing,
-} from '../paging.js';
+import type { Input } from '../input.js';
+import { byType, listOf, nullable, shape } from '../shape-checks.js';
+import { crudResource, wrapped } from './crud.js';
+import { MAX_SMALL_PAGE_SIZE, type PageParams, pageQuery } from './lists.js';
 
-/** An authenticator configuration (embedded SDK, hosted web, console or platform). */
-export type AuthenticatorConfig = components['schemas']['AuthenticatorConfig'];
+type Schemas = components['schemas'];
+
 /**
- * The body that creates an authenticator configuration. Its wrapper key is not published, so it
- * is sent as given.
+ * An authenticator configuration. `id`, `realm_id` and `tenant_id` are always returned; `config`
+ * is a known kind (see `isKnownAuthenticatorSettings`) or a kind the platform added, read as a
+ * plain object.
  */
-export type AuthenticatorConfigCreateBody =
-  components['schemas']['AuthenticatorConfigCreateRequest'];
-/** The updatable attributes of an authenticator configuration. */
-export type AuthenticatorConfigInput = components['schemas']['AuthenticatorConfigInput'];
+export type AuthenticatorConfig = Schemas['AuthenticatorConfig'];
+/** An authenticator configuration to create (sent as `{ authenticator_config: … }`). */
+export type AuthenticatorConfigCreate = Input<Schemas['AuthenticatorConfigCreate']>;
+/**
+ * The fields of an authenticator configuration to change; omitted fields stay as they are. A
+ * `config` is sent whole, with its `type`.
+ */
+export type AuthenticatorConfigUpdate = Input<Schemas['AuthenticatorConfigUpdate']>;
 /** One page of authenticator configurations, as the server sent it. */
-export type AuthenticatorConfigList = components['schemas']['AuthenticatorConfigList'];
-/** Parameters of the authenticator configurations list (`pageSize` at most 100). */
-export interface ListAuthenticatorConfigsParams extends PageParams {
+export type AuthenticatorConfigList = Schemas['AuthenticatorConfigList'];
+/** Which authenticator configurations to list (`pageSize` at most 100). */
+export interface AuthenticatorConfigListParams extends PageParams {
   /** A filter, sent as given (its grammar is not published). The page token keeps it. */
-  filter?: string;
+  filter?: string | undefined;
 }
 
-type Query = { page_size?: number; filter?: string };
+/** An authenticator configuration's `config` as returned, known kind or not. */
+export type AuthenticatorConfigSettings = NonNullable<AuthenticatorConfig['config']>;
+/**
+ * A `config` as sent, selected by `type`: `embedded` (`invoke_url`, `trusted_origins`),
+ * `hosted_web` (`authentication_methods`, `trusted_origins`), `console`
+ * (`onboarding_configuration`) or `platform`.
+ */
+export type AuthenticatorConfigSettingsCreate = Input<Schemas['KnownAuthenticatorConfigSettings']>;
 
-/** The authenticator configurations of a realm. */
-export class AuthenticatorConfigsResource {
-  /** @internal */
-  constructor(private readonly scope: RealmScope) {}
+const AUTHENTICATION_METHODS = listOf(
+  shape({
+    writable: {
+      type: oneOf([
+        'email_one_time_password',
+        'software_passkey',
+        'webauthn_passkey',
+      ] satisfies Schemas['AuthenticationMethod']['type'][]),
+    },
+    required: ['type'],
+  }),
+);
 
-  /**
-   * Creates an authenticator configuration from the body given (sent as is: its wrapper key is
-   * not published). A top-level `display_name` is checked against the name rules.
-   */
-  async create(
-    body: AuthenticatorConfigCreateBody,
-    options?: CallOptions,
-  ): Promise<AuthenticatorConfig> {
-    requireObject(body, 'body');
-    // The resource's own fields, when sent unwrapped, follow the name rules.
-    if (body.display_name !== undefined) checkDisplayName(body.display_name, 'display_name');
-    const { client, path } = this.scope;
-    return unwrap(
-      client.raw.POST('/v1/tenants/{tenant_id}/realms/{realm_id}/authenticator-configs', {
-        params: { path },
-        body,
-        ...client.call(options),
+/** The four kinds of `config`, as sent. */
+const SETTINGS = byType({
+  embedded: {
+    writable: {
+      invocation_type: oneOf(['automatic', 'manual']),
+      invoke_url: text,
+      trusted_origins: strings,
+      authentication_methods: AUTHENTICATION_METHODS,
+    },
+    required: ['invoke_url', 'trusted_origins'],
+  },
+  hosted_web: {
+    writable: { authentication_methods: AUTHENTICATION_METHODS, trusted_origins: strings },
+    required: ['authentication_methods', 'trusted_origins'],
+  },
+  console: {
+    writable: {
+      onboarding_configuration: shape({
+        writable: {
+          verification_method: byType({
+            idp: { writable: { idp_id: text }, required: ['idp_id'] },
+            none: { writable: {} },
+          }),
+        },
+        required: ['verification_method'],
       }),
-    );
-  }
-
-  /** Lists the authenticator configurations, page by page as you iterate. */
-  list(
-    params: ListAuthenticatorConfigsParams = {},
-    options?: ListOptions,
-  ): TokenPaginator<AuthenticatorConfig, AuthenticatorConfigList> {
-    const query = configsQuery(params);
-    return tokenListing(
-      (page_token, call) => this.fetch({ ...query, page_token }, call),
-      (raw) => raw.authenticator_configs,
-      options,
-      params.pageToken,
-    );
-  }
-
-  /** One page of authenticator configurations. */
-  async listPage(
-    params: ListAuthenticatorConfigsParams = {},
-    options?: CallOptions,
-  ): Promise<AuthenticatorConfigList> {
-    return this.fetch(
-      { ...configsQuery(params), page_token: checkPageToken(params.pageToken) },
-      options,
-    );
-  }
-
-  /** Retrieves an authenticator configuration. */
-  async get(authenticatorConfigId: string, options?: CallOptions): Promise<AuthenticatorConfig> {
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET(
-        '/v1/tenants/{tenant_id}/realms/{realm_id}/authenticator-configs/{authenticator_config_id}',
-        { params: { path: this.pathOf(authenticatorConfigId) }, ...client.call(options) },
-      ),
-    );
-  }
-
-  /** Updates an authenticator configuration (only the attributes given change). */
-  async update(
-    authenticatorConfigId: string,
-    input: AuthenticatorConfigInput,
-    options?: CallOptions,
-  ): Promise<AuthenticatorConfig> {
-    const path = this.pathOf(authenticatorConfigId);
-    requireObject(input, 'authenticator_config');
-    if (input.display_name !== undefined)
-      checkDisplayName(input.display_name, 'authenticator_config.display_name');
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.PATCH(
-        '/v1/tenants/{tenant_id}/realms/{realm_id}/authenticator-configs/{authenticator_config_id}',
-        { params: { path }, body: { authenticator_config: input }, ...client.call(options) },
-      ),
-    );
-  }
-
-  /** Deletes an authenticator configuration. */
-  async delete(authenticatorConfigId: string, options?: CallOptions): Promise<void> {
-    const { client } = this.scope;
-    await unwrap(
-      client.raw.DELETE(
-        '/v1/tenants/{tenant_id}/realms/{realm_id}/authenticator-configs/{authenticator_config_id}',
-        { params: { path: this.pathOf(authenticatorConfigId) }, ...client.call(options) },
-      ),
-    );
-  }
-
-  private async fetch(query: Query & { page_token?: string }, options?: CallOptions) {
-    const { client, path } = this.scope;
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}/realms/{realm_id}/authenticator-configs', {
-        params: { path, query },
-        ...client.call(options),
+    },
+    required: ['onboarding_configuration'],
+  },
+  platform: {
+    writable: {
+      trusted_origins: nullable(strings),
+      roaming_auth_config: shape({
+        writable: {
+          enabled: flag,
+          allow_unknown_user: flag,
+          allowed_source_ips: strings,
+          allowed_user_group_ids: strings,
+          allowed_user_ids: strings,
+        },
+        required: ['enabled'],
       }),
-    );
-  }
+    },
+  },
+});
 
-  private pathOf(authenticatorConfigId: string) {
-    return {
-      ...this.scope.path,
-      authenticator_config_id: requireId(authenticatorConfigId, 'authenticatorConfigId'),
-    };
-  }
-}
+const AUTHENTICATOR_CONFIGS = {
+  paths: [
+    '/v1/tenants/{tenant_id}/realms/{realm_id}/authenticator-configs',
+    '/v1/tenants/{tenant_id}/realms/{realm_id}/authenticator-configs/{authenticator_config_id}',
+  ],
+  ...wrapped<AuthenticatorConfigCreate, AuthenticatorConfigUpdate>('authenticator_config', {
+    writable: { display_name: displayName, config: SETTINGS },
+    readOnly: ['id', 'realm_id', 'tenant_id'],
+  }),
+  listQuery: configsQuery,
+  pages: pageTokenPaging<AuthenticatorConfigList, AuthenticatorConfig>(
+    (page) => page.authenticator_configs,
+  ),
+} as const;
 
-function configsQuery(params: ListAuthenticatorConfigsParams): Query {
+/** The authenticator configurations of a realm: create, list (with a filter), get, update, delete. */
+export class AuthenticatorConfigs extends crudResource(AUTHENTICATOR_CONFIGS) {}
+
+function configsQuery(params: AuthenticatorConfigListParams) {
   requireObject(params, 'params');
-  const query: Query = { page_size: checkPageSize(params.pageSize, MAX_SMALL_PAGE_SIZE) };
-  if (params.filter !== undefined) query.filter = requireId(params.filter, 'filter');
-  return query;
+  const filter = params.filter === undefined ? undefined : requireId(params.filter, 'filter');
+  return { ...pageQuery(params, MAX_SMALL_PAGE_SIZE), filter };
 }

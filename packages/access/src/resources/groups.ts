@@ -1,263 +1,128 @@
-import { type CallOptions, runBatches, unwrap } from '@x/runtime';
-import type { RealmScope } from '../context.js';
+// The groups of a realm, their members (identities) and their roles.
+import type { CallOptions, ListOptions, Paginator } from '@x/runtime';
+import { pageTokenPaging, requireId, requireObject } from '@x/runtime/internal';
+import type { RealmScope } from '../api.js';
+import { description, displayName } from '../checks.js';
 import type { components } from '../generated/schema.js';
-import { requireId, requireObject } from '../ids.js';
-import { checkDescription, checkDisplayName } from '../names.js';
-import {
-  checkPageToken,
-  type ListOptions,
-  pagingQuery,
-  type SkipPageParams,
-  type TokenPaginator,
-  tokenListing,
-} from '../paging.js';
-import type { Identity, IdentityList } from './identities.js';
-import { type ListMemberRolesParams, memberRolesQuery, type Role, type RoleList } from './roles.js';
+import type { Input } from '../input.js';
+import { crudResource, wrapped } from './crud.js';
+import { inChunks } from './id-batches.js';
+import { type SkipPageParams, skipPageQuery } from './lists.js';
+import type { Group, GroupList, Identity, IdentityList, Role, RoleList } from './types.js';
 
-/** A group of identities in a realm. */
-export type Group = components['schemas']['Group'];
-/** The attributes of a group to create or update. */
-export type GroupInput = components['schemas']['GroupInput'];
-/** One page of groups, as the server sent it. */
-export type GroupList = components['schemas']['GroupList'];
-/** Parameters of the groups and group-members lists (`pageSize` at most 200). */
-export type ListGroupsParams = SkipPageParams;
-type Query = { page_size?: number; skip?: number };
+const PATHS = {
+  groups: '/v1/tenants/{tenant_id}/realms/{realm_id}/groups',
+  group: '/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}',
+  addMembers: '/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}:addMembers',
+  removeMembers: '/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}:deleteMembers',
+  members: '/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}:listMembers',
+  roles: '/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}:listRoles',
+} as const;
 
-/** The groups of a realm, their members and their roles. */
-export class GroupsResource {
-  /** @internal */
-  constructor(private readonly scope: RealmScope) {}
+/** A group to create. */
+export type GroupCreate = Input<components['schemas']['GroupCreate']>;
+/** The fields of a group to change; omitted fields stay as they are. No read-only field. */
+export type GroupUpdate = Input<components['schemas']['GroupUpdate']>;
+/** Which groups to list (`pageSize` at most 200; `pageToken` is where the list starts). */
+export type GroupListParams = SkipPageParams;
 
+/** Which of a group's members to list (`pageSize` at most 200). */
+export type GroupMemberListParams = SkipPageParams;
+/** Which of a group's roles to list: those on one resource server (required). */
+export interface GroupRoleListParams extends SkipPageParams {
+  /** The resource server whose roles are listed (required, non-empty). */
+  resourceServerId: string;
+}
+
+const GROUPS = {
+  paths: [PATHS.groups, PATHS.group],
+  ...wrapped<GroupCreate, GroupUpdate>('group', {
+    writable: { display_name: displayName, description },
+    readOnly: ['id', 'realm_id', 'tenant_id', 'create_time', 'update_time', 'member_count'],
+  }),
+  listQuery: (params: GroupListParams) => skipPageQuery(params),
+  pages: pageTokenPaging<GroupList, Group>((page) => page.groups),
+} as const;
+
+/**
+ * The groups of a realm: create, list, get, update, delete (only without members: ConflictError
+ * otherwise), their members and their roles.
+ */
+export class Groups extends crudResource(GROUPS)<RealmScope> {
   /**
-   * Creates a group.
-   * @throws ValidationError when `display_name` or `description` breaks the name rules.
-   * @throws ConflictError (409) when a group with that name exists.
+   * Adds identities to a group. Any number of ids: duplicates are dropped and the rest is sent in
+   * requests of at most 1000, one after another. Returns the group as the last request left it.
+   * @throws ValidationError naming `identityIds` (or `identityIds[i]`), before anything is sent;
+   * the failed request's own error (NotFoundError, …) with `batch`: the chunk that failed, the ids
+   * that succeeded before it and those not attempted.
    */
-  async create(input: GroupInput, options?: CallOptions): Promise<Group> {
-    const group = groupInput(input);
-    const { client, path } = this.scope;
-    return unwrap(
-      client.raw.POST('/v1/tenants/{tenant_id}/realms/{realm_id}/groups', {
-        params: { path },
-        body: { group },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  /** Lists the groups of the realm, page by page as you iterate. */
-  list(params: ListGroupsParams = {}, options?: ListOptions): TokenPaginator<Group, GroupList> {
-    const query = pagingQuery(params);
-    return tokenListing(
-      (page_token, call) => this.fetchGroups({ ...query, page_token }, call),
-      (raw) => raw.groups,
-      options,
-      params.pageToken,
-    );
-  }
-
-  /** One page of groups. */
-  async listPage(params: ListGroupsParams = {}, options?: CallOptions): Promise<GroupList> {
-    return this.fetchGroups(
-      { ...pagingQuery(params), page_token: checkPageToken(params.pageToken) },
-      options,
-    );
-  }
-
-  /** Retrieves a group. */
-  async get(groupId: string, options?: CallOptions): Promise<Group> {
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}', {
-        params: { path: this.pathOf(groupId) },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  /** Updates a group (only the attributes given change). */
-  async update(groupId: string, input: GroupInput, options?: CallOptions): Promise<Group> {
-    const path = this.pathOf(groupId);
-    const group = groupInput(input);
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.PATCH('/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}', {
-        params: { path },
-        body: { group },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  /**
-   * Deletes a group. Succeeds only when it has no members.
-   * @throws ConflictError (409) while the group has members.
-   */
-  async delete(groupId: string, options?: CallOptions): Promise<void> {
-    const { client } = this.scope;
-    await unwrap(
-      client.raw.DELETE('/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}', {
-        params: { path: this.pathOf(groupId) },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  /**
-   * Adds identities to a group. Any number of ids: duplicates are removed and the rest is sent
-   * in chunks of 1000, in order. Returns the group as the last chunk left it.
-   * @throws BatchError naming the chunk that failed (and what had succeeded) when one fails.
-   */
-  async addMembers(groupId: string, identityIds: readonly string[], options?: CallOptions) {
-    return this.changeMembers('add', groupId, identityIds, options);
-  }
-
-  /**
-   * Removes identities from a group (`:deleteMembers`), in chunks of 1000 like `addMembers`.
-   * @throws BatchError naming the chunk that failed.
-   */
-  async removeMembers(groupId: string, identityIds: readonly string[], options?: CallOptions) {
-    return this.changeMembers('delete', groupId, identityIds, options);
-  }
-
-  /** Lists the identities in a group, page by page as you iterate. */
-  listMembers(
-    groupId: string,
-    params: ListGroupsParams = {},
-    options?: ListOptions,
-  ): TokenPaginator<Identity, IdentityList> {
-    const path = this.pathOf(groupId);
-    const query = pagingQuery(params);
-    return tokenListing(
-      (page_token, call) => this.fetchMembers(path, { ...query, page_token }, call),
-      (raw) => raw.identities,
-      options,
-      params.pageToken,
-    );
-  }
-
-  /** One page of a group's members. */
-  async listMembersPage(
-    groupId: string,
-    params: ListGroupsParams = {},
-    options?: CallOptions,
-  ): Promise<IdentityList> {
-    const path = this.pathOf(groupId);
-    return this.fetchMembers(
-      path,
-      { ...pagingQuery(params), page_token: checkPageToken(params.pageToken) },
-      options,
-    );
-  }
-
-  /** Lists the roles of a group on one resource server, page by page as you iterate. */
-  listRoles(
-    groupId: string,
-    params: ListMemberRolesParams,
-    options?: ListOptions,
-  ): TokenPaginator<Role, RoleList> {
-    const path = this.pathOf(groupId);
-    const query = memberRolesQuery(params);
-    return tokenListing(
-      (page_token, call) => this.fetchRoles(path, { ...query, page_token }, call),
-      (raw) => raw.roles,
-      options,
-      params.pageToken,
-    );
-  }
-
-  /** One page of a group's roles on one resource server. */
-  async listRolesPage(
-    groupId: string,
-    params: ListMemberRolesParams,
-    options?: CallOptions,
-  ): Promise<RoleList> {
-    const path = this.pathOf(groupId);
-    return this.fetchRoles(
-      path,
-      { ...memberRolesQuery(params), page_token: checkPageToken(params.pageToken) },
-      options,
-    );
-  }
-
-  private async changeMembers(
-    change: 'add' | 'delete',
+  addMembers(
     groupId: string,
     identityIds: readonly string[],
     options?: CallOptions,
   ): Promise<Group> {
-    const path = this.pathOf(groupId);
-    const { client } = this.scope;
-    const results = await runBatches(
-      identityIds,
-      (identity_ids) => {
-        const init = { params: { path }, body: { identity_ids }, ...client.call(options) };
-        return unwrap(
-          change === 'add'
-            ? client.raw.POST(
-                '/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}:addMembers',
-                init,
-              )
-            : client.raw.POST(
-                '/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}:deleteMembers',
-                init,
-              ),
-        );
-      },
-      { field: 'identityIds' },
-    );
-    return results[results.length - 1]!;
+    return this.changeMembers(PATHS.addMembers, groupId, identityIds, options);
   }
 
-  private async fetchGroups(query: Query & { page_token?: string }, options?: CallOptions) {
-    const { client, path } = this.scope;
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}/realms/{realm_id}/groups', {
-        params: { path, query },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  private async fetchMembers(
-    path: GroupPath,
-    query: Query & { page_token?: string },
+  /**
+   * Removes identities from a group (`:deleteMembers`), in requests of at most 1000 unique ids
+   * like `addMembers`. Returns the group as the last request left it.
+   * @throws as `addMembers`.
+   */
+  removeMembers(
+    groupId: string,
+    identityIds: readonly string[],
     options?: CallOptions,
-  ) {
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}:listMembers', {
-        params: { path, query },
-        ...client.call(options),
-      }),
+  ): Promise<Group> {
+    return this.changeMembers(PATHS.removeMembers, groupId, identityIds, options);
+  }
+
+  /** The identities in a group. @throws NotFoundError when there is no such group. */
+  listMembers(
+    groupId: string,
+    params: GroupMemberListParams = {},
+    options?: ListOptions,
+  ): Paginator<Identity, IdentityList> {
+    const init = () => ({ path: this.path(groupId), query: skipPageQuery(params) });
+    return this.scope.api.list(PATHS.members, identityPages, init, options);
+  }
+
+  /**
+   * The roles a group holds on one resource server.
+   * @throws ValidationError (synchronously) naming `resourceServerId` when it is missing or
+   * empty; ConflictError (409) when the resource server does not exist.
+   */
+  listRoles(
+    groupId: string,
+    params: GroupRoleListParams,
+    options?: ListOptions,
+  ): Paginator<Role, RoleList> {
+    const init = () => ({ path: this.path(groupId), query: groupRolesQuery(params) });
+    return this.scope.api.list(PATHS.roles, rolePages, init, options);
+  }
+
+  private changeMembers(
+    path: typeof PATHS.addMembers | typeof PATHS.removeMembers,
+    groupId: string,
+    identityIds: readonly string[],
+    options: CallOptions | undefined,
+  ): Promise<Group> {
+    return inChunks(this.scope.api, identityIds, 'identityIds', (identity_ids) =>
+      this.scope.api.post(path, { path: this.path(groupId), body: { identity_ids } }, options),
     );
   }
 
-  private async fetchRoles(
-    path: GroupPath,
-    query: Query & { resource_server_id: string; page_token?: string },
-    options?: CallOptions,
-  ) {
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}/realms/{realm_id}/groups/{group_id}:listRoles', {
-        params: { path, query },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  private pathOf(groupId: string): GroupPath {
-    return { ...this.scope.path, group_id: requireId(groupId, 'groupId') };
+  private path(groupId: string) {
+    return { ...this.scope.path, group_id: groupId };
   }
 }
 
-type GroupPath = { tenant_id: string; realm_id: string; group_id: string };
+const identityPages = pageTokenPaging<IdentityList, Identity>((page) => page.identities);
+const rolePages = pageTokenPaging<RoleList, Role>((page) => page.roles);
 
-function groupInput(input: GroupInput): GroupInput {
-  requireObject(input, 'group');
-  if (input.display_name !== undefined) checkDisplayName(input.display_name, 'group.display_name');
-  if (input.description !== undefined) checkDescription(input.description, 'group.description');
-  return input;
+// `resource_server_id` is required and must not be empty (platform-api.md).
+function groupRolesQuery(params: GroupRoleListParams) {
+  requireObject(params, 'params');
+  const resourceServerId = requireId(params.resourceServerId, 'resourceServerId');
+  return { ...skipPageQuery(params), resource_server_id: resourceServerId };
 }

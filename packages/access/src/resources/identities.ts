@@ -1,265 +1,162 @@
-import { type CallOptions, runBatches, unwrap } from '@x/runtime';
-import type { RealmScope } from '../context.js';
+// The identities (users) of a realm: found by username, deleted in batches, with their groups and
+// roles. Their credentials and credential binding jobs are `realm.credentials(identityId)` and
+// `realm.credentialBindingJobs(identityId)`.
+
+import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
+import { ValidationError } from '@x/runtime';
+import { pageTokenPaging, requireObject } from '@x/runtime/internal';
+import type { RealmScope } from '../api.js';
+import { checkDisplayName, displayName, type FieldCheck, oneOf } from '../checks.js';
 import { usernameFilter } from '../filters.js';
 import type { components } from '../generated/schema.js';
-import { requireId, requireObject } from '../ids.js';
-import { checkDisplayName } from '../names.js';
-import {
-  checkPageToken,
-  type ListOptions,
-  pagingQuery,
-  type SkipPageParams,
-  type TokenPaginator,
-  tokenListing,
-} from '../paging.js';
-import type { Group, GroupList } from './groups.js';
-import { type ListMemberRolesParams, memberRolesQuery, type Role, type RoleList } from './roles.js';
+import type { Input } from '../input.js';
+import { crudResource, wrapped } from './crud.js';
+import { idList } from './id-batches.js';
+import { type SkipPageParams, skipPageQuery } from './lists.js';
+import type { Group, GroupList, Identity, IdentityList, Role, RoleList } from './types.js';
 
-/** An identity (a user) of a realm. */
-export type Identity = components['schemas']['Identity'];
-/** `active` (can generate passkeys and log in) or `suspended` (cannot). */
-export type IdentityStatus = components['schemas']['IdentityStatus'];
-/** The traits of an identity: `type` names their schema; `username` is filterable. */
-export type IdentityTraits = components['schemas']['IdentityTraits'];
-/** The attributes of an identity to create or update. */
-export type IdentityInput = components['schemas']['IdentityInput'];
-/** One page of identities, as the server sent it. */
-export type IdentityList = components['schemas']['IdentityList'];
-/** Parameters of the identities list (`pageSize` at most 200). */
-export interface ListIdentitiesParams extends SkipPageParams {
+const PATHS = {
+  identities: '/v1/tenants/{tenant_id}/realms/{realm_id}/identities',
+  identity: '/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}',
+  batchDelete: '/v1/tenants/{tenant_id}/realms/{realm_id}/identities:batchDelete',
+  groups: '/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}:listGroups',
+  roles: '/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}:listRoles',
+} as const;
+
+type Schemas = components['schemas'];
+
+/** An identity to create. */
+export type IdentityCreate = Input<Schemas['IdentityCreate']>;
+/** The fields of an identity to change; omitted fields stay as they are. No read-only field. */
+export type IdentityUpdate = Input<Schemas['IdentityUpdate']>;
+/** `active` (can generate passkeys and log in) or `suspended` (cannot), as sent. */
+export type IdentityStatus = Schemas['IdentityStatus'];
+
+const STATUSES: readonly IdentityStatus[] = ['active', 'suspended'];
+
+/**
+ * The traits of an identity as sent: a known traits schema, selected by `type` (`traits_v0`, with
+ * `username`, `primary_email_address`, `given_name`, …).
+ */
+export type IdentityTraitsCreate = Input<Schemas['KnownIdentityTraits']>;
+/** The traits of an identity as returned: a known schema, or a newer one read as a plain object. */
+export type IdentityTraits = Schemas['IdentityTraits'];
+
+const TRAITS_TYPES: readonly string[] = ['traits_v0'] satisfies Schemas['IdentityTraitsType'][];
+
+// Traits are a known schema selected by `type`; `username` has the display name rule, and every
+// other trait of `traits_v0` is a string.
+const traits: FieldCheck = (value, field) => {
+  requireObject(value as object, field);
+  const given = value as Record<string, unknown>;
+  if (given.type === undefined) throw new ValidationError(`${field}.type`, 'is required');
+  oneOf(TRAITS_TYPES)(given.type, `${field}.type`);
+  const out: Record<string, unknown> = {};
+  for (const [key, trait] of Object.entries(given)) {
+    if (trait === undefined) continue;
+    if (key === 'username') checkDisplayName(trait, `${field}.username`);
+    else if (typeof trait !== 'string')
+      throw new ValidationError(`${field}.${key}`, 'must be a string');
+    out[key] = trait;
+  }
+  return out;
+};
+
+/** Which identities to list (`pageSize` at most 200; `pageToken` is where the list starts). */
+export interface IdentityListParams extends SkipPageParams {
   /**
-   * Only identities with this `username` trait. Sent as the one supported filter,
-   * `traits.username eq "<username>"`, quoted and escaped. The page token keeps it.
+   * Only the identity with this `username` trait. Sent as the list's one supported filter,
+   * `traits.username eq "<username>"`, quoted and escaped; the page token keeps it.
    */
-  username?: string;
+  username?: string | undefined;
 }
-/** Parameters of an identity's groups list (`pageSize` at most 200). */
-export type ListIdentityGroupsParams = SkipPageParams;
 
-type Query = { page_size?: number; skip?: number; filter?: string };
-type IdentityPath = { tenant_id: string; realm_id: string; identity_id: string };
+const IDENTITIES = {
+  paths: [PATHS.identities, PATHS.identity],
+  ...wrapped<IdentityCreate, IdentityUpdate>('identity', {
+    writable: { display_name: displayName, status: oneOf(STATUSES), traits },
+    readOnly: ['id', 'realm_id', 'tenant_id', 'enrollment_status', 'create_time', 'update_time'],
+  }),
+  listQuery: (params: IdentityListParams) => identitiesQuery(params),
+  pages: pageTokenPaging<IdentityList, Identity>((page) => page.identities),
+} as const;
 
-/** The identities of a realm, their groups and roles. */
-export class IdentitiesResource {
-  /** @internal */
-  constructor(private readonly scope: RealmScope) {}
+/** Which of an identity's groups to list (`pageSize` at most 200). */
+export type IdentityGroupListParams = SkipPageParams;
+/** Which of an identity's roles to list: all of them, or those on one resource server. */
+export interface IdentityRoleListParams extends SkipPageParams {
+  /** Only roles on this resource server (non-empty when given). */
+  resourceServerId?: string | undefined;
+}
 
+/**
+ * The identities of a realm: create, list (`username` finds one), get, update, delete, batch
+ * delete, and their groups and roles. Create and update give ConflictError when the identity
+ * conflicts with an existing one.
+ */
+export class Identities extends crudResource(IDENTITIES)<RealmScope> {
   /**
-   * Creates an identity.
-   * @throws ConflictError (409) when it conflicts with an existing identity.
+   * Deletes up to 1000 identities in one request, all or nothing: a repeated id fails the whole
+   * request on the server, and an invalid id fails it with nothing deleted. So the ids are not
+   * split (that would break all or nothing) and a repeated one is refused before sending.
+   * @throws ValidationError naming `ids` (empty, more than 1000) or `ids[i]` (not an id, or a
+   * repeat of an earlier one), before anything is sent; NotFoundError, … when the platform
+   * refuses the batch (nothing is deleted then).
    */
-  async create(input: IdentityInput, options?: CallOptions): Promise<Identity> {
-    const identity = identityInput(input);
-    const { client, path } = this.scope;
-    return unwrap(
-      client.raw.POST('/v1/tenants/{tenant_id}/realms/{realm_id}/identities', {
-        params: { path },
-        body: { identity },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  /**
-   * Lists identities, page by page as you iterate; `username` finds one by its username trait.
-   * Every page request resends the same filter, as the page token requires.
-   */
-  list(
-    params: ListIdentitiesParams = {},
-    options?: ListOptions,
-  ): TokenPaginator<Identity, IdentityList> {
-    const query = identitiesQuery(params);
-    return tokenListing(
-      (page_token, call) => this.fetchIdentities({ ...query, page_token }, call),
-      (raw) => raw.identities,
-      options,
-      params.pageToken,
-    );
-  }
-
-  /** One page of identities. */
-  async listPage(params: ListIdentitiesParams = {}, options?: CallOptions): Promise<IdentityList> {
-    const query = identitiesQuery(params);
-    return this.fetchIdentities(
-      { ...query, page_token: checkPageToken(params.pageToken) },
+  batchDelete(ids: readonly string[], options?: CallOptions): ApiPromise<void> {
+    const body = () => ({ ids: idList(ids, 'ids', { unique: true }) });
+    return this.scope.api.post(
+      PATHS.batchDelete,
+      () => ({ path: this.scope.path, body: body() }),
       options,
     );
   }
 
-  /** Retrieves an identity. */
-  async get(identityId: string, options?: CallOptions): Promise<Identity> {
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}', {
-        params: { path: this.pathOf(identityId) },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  /**
-   * Updates an identity (only the attributes given change).
-   * @throws ConflictError (409) when it conflicts with an existing identity.
-   */
-  async update(identityId: string, input: IdentityInput, options?: CallOptions): Promise<Identity> {
-    const path = this.pathOf(identityId);
-    const identity = identityInput(input);
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.PATCH('/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}', {
-        params: { path },
-        body: { identity },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  /** Deletes an identity. */
-  async delete(identityId: string, options?: CallOptions): Promise<void> {
-    const { client } = this.scope;
-    await unwrap(
-      client.raw.DELETE('/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}', {
-        params: { path: this.pathOf(identityId) },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  /**
-   * Deletes many identities. Duplicates are removed first (the server fails a whole request
-   * that repeats an id), then the ids go in chunks of 1000, in order. Within a chunk an invalid
-   * id fails the request and nothing of that chunk is deleted.
-   * @throws BatchError with the failed chunk's index and ids, and the ids already deleted.
-   */
-  async batchDelete(ids: readonly string[], options?: CallOptions): Promise<void> {
-    const { client, path } = this.scope;
-    await runBatches(
-      ids,
-      (chunk) =>
-        unwrap(
-          client.raw.POST('/v1/tenants/{tenant_id}/realms/{realm_id}/identities:batchDelete', {
-            params: { path },
-            body: { ids: chunk },
-            ...client.call(options),
-          }),
-        ),
-      { field: 'ids' },
-    );
-  }
-
-  /** Lists the groups an identity belongs to, page by page as you iterate. */
+  /** The groups an identity is a member of. @throws NotFoundError when there is no such identity. */
   listGroups(
     identityId: string,
-    params: ListIdentityGroupsParams = {},
+    params: IdentityGroupListParams = {},
     options?: ListOptions,
-  ): TokenPaginator<Group, GroupList> {
-    const path = this.pathOf(identityId);
-    const query = pagingQuery(params);
-    return tokenListing(
-      (page_token, call) => this.fetchGroups(path, { ...query, page_token }, call),
-      (raw) => raw.groups,
-      options,
-      params.pageToken,
-    );
+  ): Paginator<Group, GroupList> {
+    const init = () => ({ path: this.path(identityId), query: skipPageQuery(params) });
+    return this.scope.api.list(PATHS.groups, groupPages, init, options);
   }
 
-  /** One page of an identity's groups. */
-  async listGroupsPage(
-    identityId: string,
-    params: ListIdentityGroupsParams = {},
-    options?: CallOptions,
-  ): Promise<GroupList> {
-    const path = this.pathOf(identityId);
-    return this.fetchGroups(
-      path,
-      { ...pagingQuery(params), page_token: checkPageToken(params.pageToken) },
-      options,
-    );
-  }
-
-  /** Lists an identity's roles on one resource server, page by page as you iterate. */
+  /**
+   * The roles an identity holds, on every resource server or on one.
+   * @throws ValidationError (synchronously) naming `resourceServerId` when it is given empty;
+   * ConflictError (409) when the resource server does not exist.
+   */
   listRoles(
     identityId: string,
-    params: ListMemberRolesParams,
+    params: IdentityRoleListParams = {},
     options?: ListOptions,
-  ): TokenPaginator<Role, RoleList> {
-    const path = this.pathOf(identityId);
-    const query = memberRolesQuery(params);
-    return tokenListing(
-      (page_token, call) => this.fetchRoles(path, { ...query, page_token }, call),
-      (raw) => raw.roles,
-      options,
-      params.pageToken,
-    );
+  ): Paginator<Role, RoleList> {
+    const init = () => ({ path: this.path(identityId), query: identityRolesQuery(params) });
+    return this.scope.api.list(PATHS.roles, rolePages, init, options);
   }
 
-  /** One page of an identity's roles on one resource server. */
-  async listRolesPage(
-    identityId: string,
-    params: ListMemberRolesParams,
-    options?: CallOptions,
-  ): Promise<RoleList> {
-    const path = this.pathOf(identityId);
-    const query = memberRolesQuery(params);
-    return this.fetchRoles(
-      path,
-      { ...query, page_token: checkPageToken(params.pageToken) },
-      options,
-    );
-  }
-
-  private async fetchIdentities(query: Query & { page_token?: string }, options?: CallOptions) {
-    const { client, path } = this.scope;
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}/realms/{realm_id}/identities', {
-        params: { path, query },
-        ...client.call(options),
-      }),
-    );
-  }
-
-  private async fetchGroups(
-    path: IdentityPath,
-    query: Query & { page_token?: string },
-    options?: CallOptions,
-  ) {
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET(
-        '/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}:listGroups',
-        { params: { path, query }, ...client.call(options) },
-      ),
-    );
-  }
-
-  private async fetchRoles(
-    path: IdentityPath,
-    query: Query & { resource_server_id: string; page_token?: string },
-    options?: CallOptions,
-  ) {
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET(
-        '/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}:listRoles',
-        { params: { path, query }, ...client.call(options) },
-      ),
-    );
-  }
-
-  private pathOf(identityId: string): IdentityPath {
-    return { ...this.scope.path, identity_id: requireId(identityId, 'identityId') };
+  private path(identityId: string) {
+    return { ...this.scope.path, identity_id: identityId };
   }
 }
 
-function identitiesQuery(params: ListIdentitiesParams): Query {
-  const query: Query = pagingQuery(params);
-  if (params.username !== undefined) query.filter = usernameFilter(params.username);
-  return query;
+const groupPages = pageTokenPaging<GroupList, Group>((page) => page.groups);
+const rolePages = pageTokenPaging<RoleList, Role>((page) => page.roles);
+
+// The filter goes with every page: the page token keeps it, and a different one gives 400.
+function identitiesQuery(params: IdentityListParams) {
+  const query = skipPageQuery(params);
+  return params.username === undefined
+    ? query
+    : { ...query, filter: usernameFilter(params.username) };
 }
 
-function identityInput(input: IdentityInput): IdentityInput {
-  requireObject(input, 'identity');
-  if (input.display_name !== undefined)
-    checkDisplayName(input.display_name, 'identity.display_name');
-  return input;
+function identityRolesQuery(params: IdentityRoleListParams) {
+  const query = skipPageQuery(params);
+  const { resourceServerId } = params;
+  if (resourceServerId === undefined) return query;
+  if (typeof resourceServerId !== 'string' || resourceServerId === '')
+    throw new ValidationError('resourceServerId', 'must be a non-empty string');
+  return { ...query, resource_server_id: resourceServerId };
 }

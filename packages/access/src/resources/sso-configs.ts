@@ -1,203 +1,430 @@
-import { type CallOptions, unwrap, ValidationError } from '@x/runtime';
-import type { RealmScope } from '../context.js';
-import type { components } from '../generated/schema.js';
-import { requireId, requireObject } from '../ids.js';
-import { checkDisplayName } from '../names.js';
+// The SSO configurations of a realm, the identities and groups assigned to them, and the SSO
+// configurations of one identity or group. Every call carries a correlation id: the options'
+// `correlationId`, sent as `x-correlation_id` and returned as `x-correlation-id` (a listing sends
+// one id with all its pages).
+import type { ApiPromise, Paginator } from '@x/runtime';
+import { ValidationError } from '@x/runtime';
 import {
-  checkPageSize,
-  checkPageToken,
-  type ListOptions,
-  MAX_PAGE_SIZE,
-  type PageParams,
-  type TokenPaginator,
-  tokenListing,
-} from '../paging.js';
+  type PagingStyle,
+  pageTokenPaging,
+  requireId,
+  requireObject,
+  uniqueIds,
+} from '@x/runtime/internal';
+import type { AccessApi, RealmScope } from '../api.js';
+import type { components } from '../generated/schema.js';
+import type { Input } from '../input.js';
+import { shape } from '../shape-checks.js';
+import type { CorrelatedCallOptions, CorrelatedListOptions } from './correlation.js';
+import { correlated } from './correlation.js';
+import { inChunks } from './id-batches.js';
+import { MAX_PAGE_SIZE, type PageParams, pageQuery } from './lists.js';
+import { SSO_CONFIG_CREATE, SSO_CONFIG_TYPES, SSO_PAYLOAD_UPDATE } from './sso-payloads.js';
+import { onePage, tokenPages } from './token-pages.js';
+import { untyped } from './untyped.js';
 
-/** A single sign-on configuration of a realm. */
-export type SsoConfig = components['schemas']['SsoConfig'];
-/** The kind of an SSO configuration, for example `generic_saml`. */
-export type SsoConfigType = components['schemas']['SsoConfigType'];
-/** The typed payload of an SSO configuration (its fields per kind are not published). */
-export type SsoConfigPayload = components['schemas']['SsoConfigPayload'];
-/** The attributes of an SSO configuration to create (`display_name` and `payload` required). */
-export type SsoConfigInput = components['schemas']['SsoConfigInput'];
+type Schemas = components['schemas'];
+
+/**
+ * An SSO configuration with its full payload. `payload` is one of the nine known kinds (see
+ * `isKnownSsoPayload`) or a kind the platform added (`nametag_oauth2`, …), read as a plain object.
+ */
+export type SsoConfig = Schemas['SsoConfig'];
+/** A payload as returned: a known kind or one the platform added. */
+export type SsoConfigPayload = SsoConfig['payload'];
+/** An SSO configuration to create: `display_name` and `payload` are required. */
+export type SsoConfigCreate = Input<Schemas['SsoConfigCreate']>;
+/** A payload as created, selected by `type`, with that kind's required fields. */
+export type SsoConfigPayloadCreate = SsoConfigCreate['payload'];
+/**
+ * The partial payload of an update, selected by `type` (required): only the fields sent change.
+ * The display name cannot be changed.
+ */
+export type SsoConfigUpdate = Input<Schemas['SsoConfigUpdate']>;
+/** The kind of an SSO configuration a request names (`generic_saml`, `ws_fed`, …). */
+export type SsoConfigType = Schemas['SsoConfigType'];
 /** One page of SSO configurations, as the server sent it. */
-export type SsoConfigList = components['schemas']['SsoConfigList'];
-/** The groups associated with an SSO configuration (the body's shape is not published). */
-export type SsoConfigGroupListing = components['schemas']['SsoConfigGroupListing'];
-/** The empty object returned when an identity is assigned to an SSO configuration. */
-export type IdentityAssignedResponse = components['schemas']['IdentityAssignedResponse'];
-
-/** Parameters of the SSO configurations list (`pageSize` at most 200). */
-export interface ListSsoConfigsParams extends PageParams {
-  /** Only configurations of these kinds. */
-  types?: readonly SsoConfigType[];
+export type SsoConfigList = Schemas['SsoConfigList'];
+/** An SSO configuration as lists return it: its payload summarised (`type`, tile fields, …). */
+export type SsoConfigSummary = SsoConfigList['sso_configs'][number];
+/** The kind of an SSO configuration as returned: a known one, or one the platform added. */
+export type SsoConfigKind = SsoConfigSummary['payload']['type'];
+/** Which SSO configurations to list (`pageSize` at most 200). */
+export interface SsoConfigListParams extends PageParams {
+  /** Only configurations of these kinds (sent as a repeated `type`). */
+  types?: readonly SsoConfigType[] | undefined;
   /** Only configurations that were (true) or were not (false) added by a migration script. */
-  isMigrated?: boolean;
+  isMigrated?: boolean | undefined;
   /** Sort order, sent as given (its grammar is not published). */
-  orderBy?: string;
-  /**
-   * The `x-correlation_id` sent with every page request of this listing. Default: the
-   * `x-correlation_id` of `options.headers`, else a fresh random UUID per listing.
-   */
-  correlationId?: string;
+  orderBy?: string | undefined;
 }
+/** Which SSO configurations of an identity or a group, or which assigned identities, to list (`pageSize` at most 200). */
+export type SsoConfigPageParams = PageParams;
+/** One page of the identities assigned to an SSO configuration. */
+export type SsoConfigIdentityList = Schemas['SsoConfigIdentityList'];
+/** An identity assigned to an SSO configuration, directly or through a group (`group_id`). */
+export type SsoConfigIdentity = SsoConfigIdentityList['identities'][number];
+/** The groups assigned to an SSO configuration (one page). */
+export type SsoConfigGroupList = Schemas['SsoConfigGroupList'];
+/** A group assigned to an SSO configuration, with its member count. */
+export type SsoConfigGroup = NonNullable<SsoConfigGroupList['groups']>[number];
+/** The listing of `GET …/sso-configs/{id}/groups`; its shape is not published (an open object). */
+export type SsoConfigGroupListing = Schemas['SsoConfigGroupListing'];
+/** Whether any of the groups asked about is assigned: `is_assigned_to_sso_config`. */
+export type SsoConfigGroupAssignment = Schemas['SsoConfigGroupAssignment'];
+/** The answer of `isIdentityAssigned` for an assigned identity: an empty object. */
+export type IdentityAssignedResponse = Schemas['IdentityAssignedResponse'];
+/** The outcome of testing an SSO configuration's identity providers and OIDC applications. */
+export type SsoConfigTestResult = Schemas['SsoConfigTestResult'];
 
-const SSO_CONFIG_TYPES: readonly SsoConfigType[] = [
-  'bookmark',
-  'cloud_directory_external_auth_methods',
-  'generic_oidc',
-  'generic_oidc_idp',
-  'generic_saml',
-  'partner_idp',
-  'partner_sso_vendor_idp',
-  'scim',
-  'ws_fed',
-];
+const R = '/v1/tenants/{tenant_id}/realms/{realm_id}';
+const PATHS = {
+  ssoConfigs: `${R}/sso-configs`,
+  ssoConfig: `${R}/sso-configs/{sso_config_id}`,
+  test: `${R}/sso-configs/{sso_config_id}/test`,
+  addIdentities: `${R}/sso-configs/{sso_config_id}:addIdentities`,
+  removeIdentities: `${R}/sso-configs/{sso_config_id}:deleteIdentities`,
+  identities: `${R}/sso-configs/{sso_config_id}:listIdentityAssociations`,
+  addGroups: `${R}/sso-configs/{sso_config_id}:addGroups`,
+  removeGroups: `${R}/sso-configs/{sso_config_id}:deleteGroups`,
+  groups: `${R}/sso-configs/{sso_config_id}:listGroupAssociations`,
+  groupListing: `${R}/sso-configs/{sso_config_id}/groups`,
+  isGroupAssigned: `${R}/sso-configs/{sso_config_id}/is-group-assigned`,
+  ofIdentity: `${R}/identities/{identity_id}/sso-configs`,
+  ofGroup: `${R}/groups/{group_id}/sso-configs`,
+  isIdentityAssigned: `${R}/identities/{identity_id}/sso-configs/{sso_config_id}/is-identity-assigned`,
+} as const;
 
-type Query = {
-  page_size?: number;
-  type?: SsoConfigType[];
-  is_migrated?: boolean;
-  order_by?: string;
-};
+const summaryPages = tokenPages<SsoConfigList, SsoConfigSummary>((page) => page.sso_configs);
+// Pages of assigned identities can be empty while more follow: paging goes on while a token comes.
+const identityPages = pageTokenPaging<SsoConfigIdentityList, SsoConfigIdentity>(
+  (page) => page.identities,
+  { emptyPageEnds: false },
+);
+const groupPages = onePage<SsoConfigGroupList, SsoConfigGroup>((page) => page.groups);
 
-/** The SSO configurations of a realm: create, list, retrieve, and their assignments. */
-export class SsoConfigsResource {
+/**
+ * The SSO configurations of a realm: create, list, get, update, delete and test them; assign
+ * identities and groups; and find the configurations of an identity or a group. Every method
+ * takes a `correlationId` option, sent as `x-correlation_id`; `withResponse()` gives the
+ * `x-correlation-id` the server answered with as `response.requestId`.
+ */
+export class SsoConfigs {
+  readonly #api: AccessApi;
+  readonly #realm: RealmScope['path'];
+
   /** @internal */
-  constructor(private readonly scope: RealmScope) {}
+  constructor(scope: RealmScope) {
+    this.#api = correlated(scope.api);
+    this.#realm = scope.path;
+  }
 
-  /** Creates an SSO configuration. */
-  async create(input: SsoConfigInput, options?: CallOptions): Promise<SsoConfig> {
-    requireObject(input, 'sso_config');
-    checkDisplayName(input.display_name, 'sso_config.display_name');
-    requireObject(input.payload, 'sso_config.payload');
-    const { client, path } = this.scope;
-    return unwrap(
-      client.raw.POST('/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs', {
-        params: { path },
-        body: { sso_config: input },
-        ...client.call(options),
+  /**
+   * Creates an SSO configuration: `display_name` and a `payload` of one kind with that kind's
+   * required fields.
+   * @throws ValidationError naming the field (`sso_config.payload.login_link`), before anything is
+   * sent; BadRequestError when the platform refuses it.
+   * @example
+   * await realm.ssoConfigs.create({
+   *   display_name: 'Wiki',
+   *   payload: { type: 'bookmark', login_link: 'https://wiki.example.com' },
+   * });
+   */
+  create(ssoConfig: SsoConfigCreate, options?: CorrelatedCallOptions): ApiPromise<SsoConfig> {
+    return this.#api.post(
+      PATHS.ssoConfigs,
+      () => ({
+        path: this.#realm,
+        body: {
+          sso_config: shape(SSO_CONFIG_CREATE)(
+            ssoConfig,
+            'sso_config',
+          ) as Schemas['SsoConfigCreate'],
+        },
       }),
+      options,
     );
   }
 
   /**
-   * Lists the SSO configurations, page by page as you iterate. Every page request of one
-   * listing carries the same query and the same `x-correlation_id`.
+   * The realm's SSO configurations, with payload summaries: `await` it for the first page,
+   * `for await` for every one. All page requests carry the same query and correlation id.
+   * @throws ValidationError (synchronously) naming `pageSize`, `types[i]`, `isMigrated`, ….
    */
   list(
-    params: ListSsoConfigsParams = {},
-    options?: ListOptions,
-  ): TokenPaginator<SsoConfig, SsoConfigList> {
-    const query = ssoConfigsQuery(params);
-    const correlationId = correlationIdOf(params, options);
-    return tokenListing(
-      (page_token, call) => this.fetch({ ...query, page_token }, correlationId, call),
-      (raw) => raw.sso_configs,
-      options,
-      params.pageToken,
-    );
-  }
-
-  /** One page of SSO configurations. */
-  async listPage(params: ListSsoConfigsParams = {}, options?: CallOptions): Promise<SsoConfigList> {
-    const query = ssoConfigsQuery(params);
-    const correlationId = correlationIdOf(params, options);
-    return this.fetch(
-      { ...query, page_token: checkPageToken(params.pageToken) },
-      correlationId,
+    params: SsoConfigListParams = {},
+    options?: CorrelatedListOptions,
+  ): Paginator<SsoConfigSummary, SsoConfigList> {
+    return this.#api.list(
+      PATHS.ssoConfigs,
+      summaryPages,
+      () => ({ path: this.#realm, query: listQuery(params) }),
       options,
     );
   }
 
-  /** Retrieves an SSO configuration. */
-  async get(ssoConfigId: string, options?: CallOptions): Promise<SsoConfig> {
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}', {
-        params: { path: this.pathOf(ssoConfigId) },
-        ...client.call(options),
+  /** Returns one SSO configuration with its full payload. @throws NotFoundError. */
+  get(ssoConfigId: string, options?: CorrelatedCallOptions): ApiPromise<SsoConfig> {
+    return this.#api.get(PATHS.ssoConfig, { path: this.#path(ssoConfigId) }, options);
+  }
+
+  /**
+   * Changes the payload fields given (a partial update; `type` names the kind).
+   * @throws ValidationError naming the field (`sso_config.type`), before anything is sent;
+   * NotFoundError.
+   * @example
+   * await realm.ssoConfigs.update(id, { type: 'bookmark', is_tile_visible: false });
+   */
+  update(
+    ssoConfigId: string,
+    changes: SsoConfigUpdate,
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<SsoConfig> {
+    return this.#api.patch(
+      PATHS.ssoConfig,
+      () => ({
+        path: this.#path(ssoConfigId),
+        body: {
+          sso_config: SSO_PAYLOAD_UPDATE(changes, 'sso_config') as Schemas['SsoConfigUpdate'],
+        },
       }),
+      options,
     );
   }
 
-  /** The groups associated with an SSO configuration. */
-  async listGroups(ssoConfigId: string, options?: CallOptions): Promise<SsoConfigGroupListing> {
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET(
-        '/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}/groups',
-        { params: { path: this.pathOf(ssoConfigId) }, ...client.call(options) },
-      ),
+  /** Deletes an SSO configuration. @throws NotFoundError. */
+  delete(ssoConfigId: string, options?: CorrelatedCallOptions): ApiPromise<void> {
+    return this.#api.delete(PATHS.ssoConfig, { path: this.#path(ssoConfigId) }, options);
+  }
+
+  /**
+   * Tests the identity providers and OIDC applications the configuration uses and reports the
+   * outcome of each.
+   */
+  test(ssoConfigId: string, options?: CorrelatedCallOptions): ApiPromise<SsoConfigTestResult> {
+    return this.#api.post(PATHS.test, { path: this.#path(ssoConfigId) }, options);
+  }
+
+  /**
+   * Assigns identities to the configuration. Any number of ids: duplicates are dropped and the
+   * rest is sent in requests of at most 1000, one after another.
+   * @throws ValidationError naming `identityIds` or `identityIds[i]`, before anything is sent;
+   * the failed request's own error with `batch` (its ids, those done before, those not tried).
+   */
+  addIdentities(
+    ssoConfigId: string,
+    identityIds: readonly string[],
+    options?: CorrelatedCallOptions,
+  ): Promise<void> {
+    return this.#assign(
+      PATHS.addIdentities,
+      ssoConfigId,
+      identityIds,
+      'identityIds',
+      (identity_ids) => ({ identity_ids }),
+      options,
+    );
+  }
+
+  /** Removes the direct assignment of identities (`:deleteIdentities`), in chunks like `addIdentities`. */
+  removeIdentities(
+    ssoConfigId: string,
+    identityIds: readonly string[],
+    options?: CorrelatedCallOptions,
+  ): Promise<void> {
+    return this.#assign(
+      PATHS.removeIdentities,
+      ssoConfigId,
+      identityIds,
+      'identityIds',
+      (identity_ids) => ({ identity_ids }),
+      options,
     );
   }
 
   /**
-   * Checks whether an identity is assigned to an SSO configuration: resolves with an empty
-   * object when it is. (The answer for an unassigned identity is not published; a 404 arrives
-   * as NotFoundError.)
+   * The identities assigned to the configuration, directly or through a group (then with
+   * `group_id`), 200 at most per page. An identity can appear more than once, and a page can be
+   * empty while more follow: paging goes on while the server sends a page token.
    */
-  async checkIdentityAssignment(
+  listIdentities(
+    ssoConfigId: string,
+    params: SsoConfigPageParams = {},
+    options?: CorrelatedListOptions,
+  ): Paginator<SsoConfigIdentity, SsoConfigIdentityList> {
+    const parent = { sso_config_id: ssoConfigId };
+    return this.#pages(PATHS.identities, identityPages, parent, params, options);
+  }
+
+  /** Assigns groups to the configuration (their members become assigned), in chunks of at most 1000 ids. */
+  addGroups(
+    ssoConfigId: string,
+    groupIds: readonly string[],
+    options?: CorrelatedCallOptions,
+  ): Promise<void> {
+    return this.#assign(
+      PATHS.addGroups,
+      ssoConfigId,
+      groupIds,
+      'groupIds',
+      (group_ids) => ({ group_ids }),
+      options,
+    );
+  }
+
+  /** Removes groups from the configuration (`:deleteGroups`), in chunks of at most 1000 ids. */
+  removeGroups(
+    ssoConfigId: string,
+    groupIds: readonly string[],
+    options?: CorrelatedCallOptions,
+  ): Promise<void> {
+    return this.#assign(
+      PATHS.removeGroups,
+      ssoConfigId,
+      groupIds,
+      'groupIds',
+      (group_ids) => ({ group_ids }),
+      options,
+    );
+  }
+
+  /**
+   * The groups assigned to the configuration, each with its member count
+   * (`:listGroupAssociations`; one page).
+   */
+  listGroups(
+    ssoConfigId: string,
+    options?: CorrelatedListOptions,
+  ): Paginator<SsoConfigGroup, SsoConfigGroupList> {
+    return this.#api.list(PATHS.groups, groupPages, { path: this.#path(ssoConfigId) }, options);
+  }
+
+  /**
+   * The listing of `GET …/sso-configs/{id}/groups` that `platform-api.md` describes, as the
+   * server sends it (its shape is not published). `listGroups` gives the typed list.
+   */
+  getGroupListing(
+    ssoConfigId: string,
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<SsoConfigGroupListing> {
+    return this.#api.get(PATHS.groupListing, { path: this.#path(ssoConfigId) }, options);
+  }
+
+  /**
+   * Whether any of the groups is assigned to the configuration.
+   * @throws ValidationError naming `groupIds` or `groupIds[i]`, before anything is sent.
+   */
+  isGroupAssigned(
+    ssoConfigId: string,
+    groupIds: readonly string[],
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<SsoConfigGroupAssignment> {
+    return this.#api.post(
+      PATHS.isGroupAssigned,
+      () => ({ path: this.#path(ssoConfigId), body: { group_ids: someIds(groupIds, 'groupIds') } }),
+      options,
+    );
+  }
+
+  /**
+   * Whether an identity is assigned to the configuration: an assigned identity gives an empty
+   * object. (What an unassigned one gives is not published: an error arrives as its class.)
+   */
+  isIdentityAssigned(
     ssoConfigId: string,
     identityId: string,
-    options?: CallOptions,
-  ): Promise<IdentityAssignedResponse> {
-    const path = { ...this.pathOf(ssoConfigId), identity_id: requireId(identityId, 'identityId') };
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET(
-        '/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/sso-configs/{sso_config_id}/is-identity-assigned',
-        { params: { path }, ...client.call(options) },
-      ),
-    );
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<IdentityAssignedResponse> {
+    const path = { ...this.#path(ssoConfigId), identity_id: identityId };
+    return this.#api.get(PATHS.isIdentityAssigned, { path }, options);
   }
 
-  private async fetch(
-    query: Query & { page_token?: string },
-    correlationId: string,
-    options?: CallOptions,
-  ): Promise<SsoConfigList> {
-    const { client, path } = this.scope;
-    const headers = { ...options?.headers, 'x-correlation_id': correlationId };
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs', {
-        params: { path, query, header: { 'x-correlation_id': correlationId } },
-        ...client.call({ ...options, headers }),
-      }),
-    );
+  /** The SSO configurations an identity is assigned to, with payload summaries (200 at most per page). */
+  listForIdentity(
+    identityId: string,
+    params: SsoConfigPageParams = {},
+    options?: CorrelatedListOptions,
+  ): Paginator<SsoConfigSummary, SsoConfigList> {
+    const identity = { identity_id: identityId };
+    return this.#pages(PATHS.ofIdentity, summaryPages, identity, params, options);
   }
 
-  private pathOf(ssoConfigId: string) {
-    return { ...this.scope.path, sso_config_id: requireId(ssoConfigId, 'ssoConfigId') };
+  /** The SSO configurations a group is assigned to, with payload summaries (200 at most per page). */
+  listForGroup(
+    groupId: string,
+    params: SsoConfigPageParams = {},
+    options?: CorrelatedListOptions,
+  ): Paginator<SsoConfigSummary, SsoConfigList> {
+    const group = { group_id: groupId };
+    return this.#pages(PATHS.ofGroup, summaryPages, group, params, options);
   }
-}
 
-function ssoConfigsQuery(params: ListSsoConfigsParams): Query {
-  requireObject(params, 'params');
-  const query: Query = { page_size: checkPageSize(params.pageSize, MAX_PAGE_SIZE) };
-  if (params.types !== undefined) {
-    if (!Array.isArray(params.types))
-      throw new ValidationError('types', 'must be an array of SSO config types');
-    params.types.forEach((type, i) => {
-      if (!SSO_CONFIG_TYPES.includes(type))
-        throw new ValidationError(`types[${i}]`, `must be one of ${SSO_CONFIG_TYPES.join(', ')}`);
+  /** A page-token list (200 at most per page) of something under the realm. */
+  #pages<Item, Raw>(
+    path: typeof PATHS.identities | typeof PATHS.ofIdentity | typeof PATHS.ofGroup,
+    style: PagingStyle<Raw, Item>,
+    parent: object,
+    params: SsoConfigPageParams,
+    options: CorrelatedListOptions | undefined,
+  ): Paginator<Item, Raw> {
+    const init = () => ({
+      path: { ...this.#realm, ...parent },
+      query: pageQuery(params, MAX_PAGE_SIZE),
     });
-    if (params.types.length > 0) query.type = [...params.types];
+    const list = untyped(this.#api).list(
+      path,
+      style as PagingStyle<unknown, unknown>,
+      init,
+      options,
+    );
+    return list as Paginator<Item, Raw>;
   }
-  if (params.isMigrated !== undefined) {
-    if (typeof params.isMigrated !== 'boolean')
-      throw new ValidationError('isMigrated', 'must be a boolean');
-    query.is_migrated = params.isMigrated;
+
+  #path(ssoConfigId: string) {
+    return { ...this.#realm, sso_config_id: ssoConfigId };
   }
-  if (params.orderBy !== undefined) query.order_by = requireId(params.orderBy, 'orderBy');
-  return query;
+
+  /** One request per chunk of at most 1000 ids; the answers are empty. */
+  async #assign(
+    path:
+      | typeof PATHS.addIdentities
+      | typeof PATHS.removeIdentities
+      | typeof PATHS.addGroups
+      | typeof PATHS.removeGroups,
+    ssoConfigId: string,
+    ids: readonly string[],
+    field: string,
+    body: (chunk: string[]) => Schemas['IdentityIdsRequest'] | Schemas['GroupIdsRequest'],
+    options: CorrelatedCallOptions | undefined,
+  ): Promise<void> {
+    await inChunks(this.#api, ids, field, (chunk) =>
+      this.#api.post(path, { path: this.#path(ssoConfigId), body: body(chunk) }, options),
+    );
+  }
 }
 
-function correlationIdOf(params: ListSsoConfigsParams, options?: CallOptions): string {
-  if (params.correlationId !== undefined) return requireId(params.correlationId, 'correlationId');
-  const fromHeaders = Object.entries(options?.headers ?? {}).find(
-    ([name]) => name.toLowerCase() === 'x-correlation_id',
-  )?.[1];
-  return fromHeaders || globalThis.crypto.randomUUID();
+function listQuery(params: SsoConfigListParams) {
+  requireObject(params, 'params');
+  const { types, isMigrated, orderBy } = params;
+  if (types !== undefined && !Array.isArray(types))
+    throw new ValidationError('types', 'must be an array of SSO configuration types');
+  types?.forEach((type, i) => {
+    if (!SSO_CONFIG_TYPES.includes(type))
+      throw new ValidationError(`types[${i}]`, `must be one of ${SSO_CONFIG_TYPES.join(', ')}`);
+  });
+  if (isMigrated !== undefined && typeof isMigrated !== 'boolean')
+    throw new ValidationError('isMigrated', 'must be true or false');
+  return {
+    ...pageQuery(params, MAX_PAGE_SIZE),
+    type: types?.length ? [...types] : undefined,
+    is_migrated: isMigrated,
+    order_by: orderBy === undefined ? undefined : requireId(orderBy, 'orderBy'),
+  };
+}
+
+/** A non-empty list of ids, duplicates dropped. */
+function someIds(ids: readonly string[], field: string): string[] {
+  const unique = uniqueIds(ids, field);
+  if (unique.length === 0) throw new ValidationError(field, 'must hold at least one id');
+  return unique;
 }

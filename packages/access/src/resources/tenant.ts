@@ -1,46 +1,46 @@
-import { type CallOptions, unwrap } from '@x/runtime';
-import type { TenantScope } from '../context.js';
+// The tenant the client is scoped to: read it and rename it.
+import type { ApiPromise, CallOptions } from '@x/runtime';
+import type { TenantScope } from '../api.js';
+import { checkBody, displayName } from '../checks.js';
 import type { components } from '../generated/schema.js';
-import { requireObject } from '../ids.js';
-import { checkDisplayName } from '../names.js';
+import type { Input } from '../input.js';
+
+const PATHS = { tenant: '/v1/tenants/{tenant_id}' } as const;
 
 /** The access-platform tenant. */
 export type Tenant = components['schemas']['Tenant'];
-/** The updatable attributes of a tenant. */
-export type TenantInput = components['schemas']['TenantInput'];
+/** The tenant's fields to change: only `display_name` is writable. */
+export type TenantUpdate = Input<Wire>;
+type Wire = components['schemas']['TenantUpdate'];
 
-/** The tenant the client is scoped to: retrieve it and change its display name. */
+const FIELDS = {
+  writable: { display_name: displayName },
+  readOnly: ['id', 'create_time', 'update_time'],
+};
+
+/** The tenant the client is scoped to: get it and change its display name. */
 export class TenantResource {
   /** @internal */
   constructor(private readonly scope: TenantScope) {}
 
-  /** Retrieves the tenant. */
-  async get(options?: CallOptions): Promise<Tenant> {
-    const { client, path } = this.scope;
-    return unwrap(
-      client.raw.GET('/v1/tenants/{tenant_id}', { params: { path }, ...client.call(options) }),
-    );
+  /** Returns the tenant. @throws ForbiddenError when the token belongs to another tenant. */
+  get(options?: CallOptions): ApiPromise<Tenant> {
+    return this.scope.api.get(PATHS.tenant, { path: this.scope.path }, options);
   }
 
   /**
-   * Updates the tenant (only the attributes given change).
-   * @throws ValidationError when `display_name` breaks the name rules, before anything is sent.
+   * Changes the tenant's display name (a partial update).
+   * @throws ValidationError naming `tenant.display_name` when it breaks the name rules, before
+   * anything is sent; BadRequestError when the platform refuses it.
    */
-  async update(input: TenantInput, options?: CallOptions): Promise<Tenant> {
-    const tenant = tenantInput(input);
-    const { client, path } = this.scope;
-    return unwrap(
-      client.raw.PATCH('/v1/tenants/{tenant_id}', {
-        params: { path },
-        body: { tenant },
-        ...client.call(options),
+  update(changes: TenantUpdate, options?: CallOptions): ApiPromise<Tenant> {
+    return this.scope.api.patch(
+      PATHS.tenant,
+      () => ({
+        path: this.scope.path,
+        body: { tenant: checkBody<Wire>(changes, FIELDS, 'tenant') },
       }),
+      options,
     );
   }
-}
-
-function tenantInput(input: TenantInput): TenantInput {
-  requireObject(input, 'tenant');
-  if (input.display_name !== undefined) checkDisplayName(input.display_name, 'tenant.display_name');
-  return input;
 }

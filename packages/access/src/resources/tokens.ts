@@ -1,80 +1,77 @@
+// The tokens one application issued: list and revoke them. Issuing tokens is `@x/auth`'s job
+// (`clientCredentials` with `accessTokenUrl`).
 import { readTokenId } from '@x/auth';
-import { type CallOptions, unwrap, ValidationError } from '@x/runtime';
-import type { RealmScope } from '../context.js';
+import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
+import { ValidationError } from '@x/runtime';
+import { optionalEnum, pageTokenPaging } from '@x/runtime/internal';
+import type { RealmScope } from '../api.js';
 import type { components } from '../generated/schema.js';
-import { requireObject } from '../ids.js';
+import { MAX_SMALL_PAGE_SIZE, type PageParams, pageQuery } from './lists.js';
 
-/** A token issued by an application (the token record's fields are not published). */
+const PATHS = {
+  tokens: '/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}/tokens',
+  token:
+    '/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}/tokens/{token_id}',
+} as const;
+
+/** A token an application issued (every field is assigned by the platform). */
 export type Token = components['schemas']['Token'];
-/** The tokens of an application, as the server sent them. */
+/** One page of an application's tokens, as the server sent it. */
 export type TokenList = components['schemas']['TokenList'];
-/** Filters of the token list. */
-export interface ListTokensParams {
+/** Which tokens to list (`pageSize` at most 100; `pageToken` is where the list starts). */
+export interface TokenListParams extends PageParams {
   /** Only tokens issued to this kind of principal. */
-  principalType?: 'application' | 'identity';
+  principalType?: 'application' | 'identity' | undefined;
   /** Only tokens issued to this application or identity id. */
-  principalId?: string;
+  principalId?: string | undefined;
 }
 
-/**
- * The tokens one application issued: list and revoke. Issuing tokens is `@x/auth`'s job
- * (`clientCredentials` with `accessTokenUrl`).
- */
-export class TokensResource {
+const pages = pageTokenPaging<TokenList, Token>((page) => page.tokens);
+const PRINCIPAL_TYPES = ['application', 'identity'] as const;
+
+/** The tokens one application issued: `realm.tokens(applicationId)`. */
+export class Tokens {
   /** @internal */
   constructor(
     private readonly scope: RealmScope,
-    private readonly applicationId: string,
+    /** The application that issued the tokens. */
+    readonly applicationId: string,
   ) {}
 
-  /** Lists the application's tokens (one response; the list is not paged). */
-  async list(params: ListTokensParams = {}, options?: CallOptions): Promise<TokenList> {
-    requireObject(params, 'params');
-    const query: { principal_type?: 'application' | 'identity'; principal_id?: string } = {};
-    if (params.principalType !== undefined) {
-      if (params.principalType !== 'application' && params.principalType !== 'identity')
-        throw new ValidationError('principalType', 'must be "application" or "identity"');
-      query.principal_type = params.principalType;
-    }
-    if (params.principalId !== undefined) {
-      if (typeof params.principalId !== 'string' || params.principalId === '')
-        throw new ValidationError('principalId', 'must be a non-empty string');
-      query.principal_id = params.principalId;
-    }
-    const { client } = this.scope;
-    return unwrap(
-      client.raw.GET(
-        '/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}/tokens',
-        {
-          params: { path: { ...this.scope.path, application_id: this.applicationId }, query },
-          ...client.call(options),
-        },
-      ),
-    );
+  /** The application's tokens, all of them or those of one principal. */
+  list(params: TokenListParams = {}, options?: ListOptions): Paginator<Token, TokenList> {
+    const init = () => ({ path: this.path(), query: tokensQuery(params) });
+    return this.scope.api.list(PATHS.tokens, pages, init, options);
   }
 
   /**
-   * Revokes a token this application issued. Pass the token id (the `jti` claim) or the JWS
-   * access token itself, whose `jti` is read (without verifying the signature). The token
-   * itself is never sent.
-   * @throws ValidationError when a JWS has no `jti` (such tokens are revoked through the
-   * RFC 7009 endpoint, whose address is not published).
+   * Revokes a token the application issued. Pass the token id (its `jti` claim) or the JWS access
+   * token itself, whose `jti` is read (without verifying the signature); the token itself is never
+   * sent.
+   * @throws ValidationError naming `tokenId` when a JWS has no `jti` (such tokens are revoked
+   * through the RFC 7009 endpoint, whose address is not published); NotFoundError when the
+   * application issued no such token.
    */
-  async revoke(tokenIdOrAccessToken: string, options?: CallOptions): Promise<void> {
-    const tokenId = tokenIdOf(tokenIdOrAccessToken);
-    const { client } = this.scope;
-    await unwrap(
-      client.raw.DELETE(
-        '/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}/tokens/{token_id}',
-        {
-          params: {
-            path: { ...this.scope.path, application_id: this.applicationId, token_id: tokenId },
-          },
-          ...client.call(options),
-        },
-      ),
-    );
+  revoke(tokenIdOrAccessToken: string, options?: CallOptions): ApiPromise<void> {
+    const init = () => ({ path: { ...this.path(), token_id: tokenIdOf(tokenIdOrAccessToken) } });
+    return this.scope.api.delete(PATHS.token, init, options);
   }
+
+  private path() {
+    return { ...this.scope.path, application_id: this.applicationId };
+  }
+}
+
+function tokensQuery(params: TokenListParams) {
+  const query = pageQuery(params, MAX_SMALL_PAGE_SIZE);
+  const principalId = params.principalId;
+  if (principalId !== undefined && (typeof principalId !== 'string' || principalId === ''))
+    throw new ValidationError('principalId', 'must be a non-empty string');
+  return {
+    ...query,
+    principal_type: optionalEnum(params.principalType, 'principalType', PRINCIPAL_TYPES),
+    principal_id: principalId,
+  };
 }
 
 /** A compact JWS has three dot-separated parts; anything else is taken as the token id. */

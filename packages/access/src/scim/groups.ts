@@ -1,203 +1,231 @@
-import {
-  type CallOptions,
-  listPaging,
-  type Paginator,
-  runBatches,
-  scimPaginator,
-  unwrap,
-} from '@x/runtime';
+// A realm's SCIM groups (`/Groups` under the realm's SCIM base): provision, read, list, rename,
+// change members and delete. Members are never returned with a group; they are changed with PATCH,
+// under the server's rules: `replace` for `displayName`, `add` and `remove` for `members`, a name
+// change and a member change never in the same request, and one member per `remove`.
+import { type ApiPromise, type CallOptions, ValidationError } from '@x/runtime';
+import { requireId, requireString } from '@x/runtime/internal';
+import type { AccessScimApi } from '../api.js';
+import { description, nested, text } from '../checks.js';
 import type { components } from '../generated/schema.js';
-import { optionalInteger, requireId, requireObject } from '../ids.js';
-import type { ListOptions } from '../paging.js';
-import { type ScimFilterOperator, scimFilter } from './filter.js';
-import type { ScimApi } from './scim.js';
-import { MAX_SCIM_COUNT } from './users.js';
+import type { Input } from '../input.js';
+import { anyValue } from '../shape-checks.js';
+import { ScimCollection } from './collection.js';
+import { groupFilterText, type ScimGroupFilter } from './filter.js';
+import type { ScimListParams } from './lists.js';
+import { type PatchOperation, patchRequest } from './patch.js';
+import { resourceBody } from './resource-body.js';
+import { GROUP_SCHEMAS, VENDOR_GROUP } from './urns.js';
 
-/** A SCIM group (members are never returned with it). */
-export type ScimGroup = components['schemas']['ScimGroup'];
-/** One page of SCIM groups, as the server sent it. */
-export type ScimGroupListResponse = components['schemas']['ScimGroupListResponse'];
-/** A SCIM group to create; `schemas` defaults to the core Group schema (plus the vendor one when its extension is given). */
-export type ScimGroupInput = Omit<ScimGroup, 'id' | 'meta' | 'schemas'> & {
-  schemas?: ScimGroup['schemas'];
-};
-/** A groups filter: `eq` or `ne` on `displayName`. */
-export interface ScimGroupFilter {
-  /** Default `eq`. */
-  operator?: ScimFilterOperator;
-  /** The display name to compare with. */
-  value: string;
-}
-/** Parameters of the SCIM groups list. */
-export interface ListScimGroupsParams {
-  filter?: ScimGroupFilter;
-  /** Groups per page, 1 to 1000. Default 100 (the server returns none without a count). */
-  pageSize?: number;
-  /** 1-based index of the first group. Default 1. */
-  startIndex?: number;
-}
-/** Parameters of one page of SCIM groups. */
-export interface ListScimGroupsPageParams {
-  filter?: ScimGroupFilter;
-  /** Groups to return, 0 to 1000. The server's default is 0 (no groups, only `totalResults`). */
-  count?: number;
-  /** 1-based index of the first group. Default 1. */
-  startIndex?: number;
-}
-
-const CORE_GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
-const VENDOR_GROUP = 'urn:scim:schemas:extension:vendor:1.0:Group';
-const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-const DEFAULT_SCIM_PAGE_SIZE = 100;
-
-type Query = { filter?: string; count?: number; startIndex?: number };
-type GroupOperation = components['schemas']['ScimGroupPatchOperation'];
+type Schemas = components['schemas'];
 
 /**
- * SCIM groups of the access platform: create, list, get, delete, rename, and add or remove
- * members. Renames and member changes are always separate PATCH requests, as the server requires.
+ * A SCIM group as returned: `schemas`, `id`, `displayName` and `meta` are always there, members
+ * never. The vendor extension holds the `description`.
  */
-export class ScimGroupsResource {
+export type ScimGroup = Schemas['ScimGroup'];
+/** A SCIM list response of groups (without members). */
+export type ScimGroupList = Schemas['ScimGroupList'];
+/**
+ * A group to provision: `displayName` (required) and the vendor extension's `description` (at
+ * most 300 characters, the display name character rule). `schemas` defaults to the core Group
+ * schema, with the vendor extension when it is used.
+ */
+export type ScimGroupCreate = Input<
+  Omit<Schemas['ScimGroupCreate'], 'schemas'> & Partial<Pick<Schemas['ScimGroupCreate'], 'schemas'>>
+>;
+/** A member in a group PATCH: the SCIM id of a user (its identity id). */
+export interface ScimMemberRef {
+  /** The user's SCIM id. */
+  value: string;
+  /** The user's name, for display. */
+  display?: string | undefined;
+}
+/**
+ * One PATCH operation on a group, as the server allows them: `replace` changes `displayName`;
+ * `add` adds any number of `members`; `remove` removes one member (batch remove is unsupported).
+ * The attribute is named by `path` or by the key of `value`.
+ */
+export type ScimGroupPatchOperation =
+  | { op: 'replace'; path: 'displayName'; value: string }
+  | { op: 'replace'; path?: undefined; value: { displayName: string } }
+  | { op: 'add'; path: 'members'; value: readonly ScimMemberRef[] }
+  | { op: 'add'; path?: undefined; value: { members: readonly ScimMemberRef[] } }
+  | { op: 'remove'; path: 'members'; value: readonly [ScimMemberRef] }
+  | { op: 'remove'; path?: undefined; value: { members: readonly [ScimMemberRef] } };
+/** Which SCIM groups to list: `filter` (`eq`/`ne` on `displayName`), `count`, `startIndex`. */
+export type ScimGroupListParams = ScimListParams<ScimGroupFilter>;
+
+/** The collection and one resource of it. */
+const GROUP_PATHS = ['/Groups', '/Groups/{group_id}'] as const;
+const FIELDS = {
+  writable: {
+    // Checked with the extension's attributes in mind, below.
+    schemas: anyValue,
+    displayName: text,
+    [VENDOR_GROUP]: nested({ writable: { description } }),
+  },
+  readOnly: ['id', 'meta'],
+};
+const MEMBER = nested({ writable: { value: text, display: text } });
+const PATCH_OPS = ['add', 'remove', 'replace'] as const;
+type GroupOp = (typeof PATCH_OPS)[number];
+
+/** A realm's SCIM groups (`/Groups`): create, get, list, patch, rename, members, delete. */
+export class ScimGroups extends ScimCollection<
+  ScimGroup,
+  ScimGroupList,
+  ScimGroupCreate,
+  ScimGroupFilter
+> {
   /** @internal */
-  constructor(private readonly api: ScimApi) {}
-
-  /** Creates a group. */
-  async create(group: ScimGroupInput, options?: CallOptions): Promise<ScimGroup> {
-    requireObject(group, 'group');
-    requireId(group.displayName, 'displayName');
-    const schemas: ScimGroup['schemas'] =
-      group.schemas ?? (VENDOR_GROUP in group ? [CORE_GROUP, VENDOR_GROUP] : [CORE_GROUP]);
-    const client = this.api();
-    return unwrap(
-      client.raw.POST('/Groups', { body: { ...group, schemas }, ...client.call(options) }),
-    );
+  constructor(api: AccessScimApi) {
+    super(api, {
+      paths: GROUP_PATHS,
+      body: groupBody,
+      filterText: groupFilterText,
+    });
   }
 
-  /** Lists groups (without members), `pageSize` at a time (default 100), as you iterate. */
-  list(
-    params: ListScimGroupsParams = {},
-    options?: ListOptions,
-  ): Paginator<ScimGroup, ScimGroupListResponse, number> {
-    requireObject(params, 'params');
-    const filter = groupsFilter(params.filter);
-    const count =
-      optionalInteger(params.pageSize, 'pageSize', 1, MAX_SCIM_COUNT) ?? DEFAULT_SCIM_PAGE_SIZE;
-    const startIndex = optionalInteger(params.startIndex, 'startIndex', 1);
-    return scimPaginator<ScimGroup, ScimGroupListResponse>(
-      (page, _signal, call) => this.fetch({ filter, ...page }, call),
-      { count, ...(startIndex ? { startIndex } : {}), ...listPaging(options) },
-    );
-  }
-
-  /** One page of groups. Without `count` the server returns no groups, only `totalResults`. */
-  async listPage(
-    params: ListScimGroupsPageParams = {},
+  /**
+   * Changes the group's name or members (RFC 7644 section 3.5.2), checked against the server's
+   * rules before sending: `replace` for `displayName`, `add` and `remove` for `members`, one
+   * member per `remove`, and name and member changes in separate requests. Not atomic; member
+   * changes are not reflected in the returned group.
+   * @throws ValidationError naming `operations[i]…`, before anything is sent.
+   * @example
+   * await realm.scim.groups.patch(id, [{ op: 'add', path: 'members', value: [{ value: userId }] }]);
+   */
+  patch(
+    groupId: string,
+    operations: readonly ScimGroupPatchOperation[],
     options?: CallOptions,
-  ): Promise<ScimGroupListResponse> {
-    requireObject(params, 'params');
-    return this.fetch(
-      {
-        filter: groupsFilter(params.filter),
-        count: optionalInteger(params.count, 'count', 0, MAX_SCIM_COUNT),
-        startIndex: optionalInteger(params.startIndex, 'startIndex', 1),
-      },
+  ): ApiPromise<ScimGroup> {
+    return this.#patch(groupId, () => operations, options);
+  }
+
+  /** Renames the group: one `replace` of `displayName`. */
+  rename(groupId: string, displayName: string, options?: CallOptions): ApiPromise<ScimGroup> {
+    const value = () => requireId(displayName, 'displayName');
+    return this.#patch(
+      groupId,
+      () => [{ op: 'replace', path: 'displayName', value: value() }],
       options,
     );
   }
 
-  /** Retrieves a group (without members). */
-  async get(groupId: string, options?: CallOptions): Promise<ScimGroup> {
-    const path = { group_id: requireId(groupId, 'groupId') };
-    const client = this.api();
-    return unwrap(
-      client.raw.GET('/Groups/{group_id}', { params: { path }, ...client.call(options) }),
-    );
-  }
-
-  /** Deletes a group. */
-  async delete(groupId: string, options?: CallOptions): Promise<void> {
-    const path = { group_id: requireId(groupId, 'groupId') };
-    const client = this.api();
-    await unwrap(
-      client.raw.DELETE('/Groups/{group_id}', { params: { path }, ...client.call(options) }),
-    );
-  }
-
-  /** Renames a group: one PATCH with a single `replace` of `displayName`. */
-  async rename(groupId: string, displayName: string, options?: CallOptions): Promise<ScimGroup> {
-    const value = requireId(displayName, 'displayName');
-    return this.patch(groupId, { op: 'replace', path: 'displayName', value }, options);
-  }
-
   /**
-   * Adds users to a group: `add` on `members`, many at once (deduplicated, up to 1000 per
-   * request). The response does not reflect member changes.
-   * @throws BatchError naming the request that failed.
+   * Adds users (by SCIM id) to the group: one `add` of `members` per request of at most 1000
+   * unique ids, one request after another. Returns the group as the last request returned it.
+   * @throws ValidationError naming `userIds` or `userIds[i]`, before anything is sent; the failed
+   * request's own error with `batch` (its ids, those done before, those not tried).
    */
   async addMembers(
     groupId: string,
     userIds: readonly string[],
     options?: CallOptions,
   ): Promise<ScimGroup> {
-    requireId(groupId, 'groupId');
-    const results = await runBatches(
-      userIds,
-      (ids) =>
-        this.patch(
-          groupId,
-          { op: 'add', path: 'members', value: ids.map((value) => ({ value })) },
-          options,
-        ),
-      { field: 'userIds' },
-    );
-    return results[results.length - 1]!;
+    return this.changeMembers(groupId, userIds, 'add', 1000, options);
   }
 
   /**
-   * Removes users from a group. The server does not support batch removal, so each user is
-   * removed by its own PATCH (`remove` on `members` with that one member), in order.
-   * @throws BatchError whose `chunkIndex` is the position of the user whose removal failed.
+   * Removes users (by SCIM id) from the group. The server supports no batch remove, so each user
+   * is removed by a request of its own (one `remove` of one member), one after another.
+   * @throws as `addMembers`; `batch.chunkIds` names the user whose removal failed.
    */
   async removeMembers(
     groupId: string,
     userIds: readonly string[],
     options?: CallOptions,
   ): Promise<ScimGroup> {
-    requireId(groupId, 'groupId');
-    const results = await runBatches(
-      userIds,
-      (ids) =>
-        this.patch(
-          groupId,
-          { op: 'remove', path: 'members', value: ids.map((value) => ({ value })) },
-          options,
-        ),
-      { field: 'userIds', size: 1 },
-    );
-    return results[results.length - 1]!;
+    return this.changeMembers(groupId, userIds, 'remove', 1, options);
   }
 
-  private async patch(
+  /** Sends the operations `operationsOf` gives (inside the call, so its checks reject it). */
+  #patch(
     groupId: string,
-    operation: GroupOperation,
-    options?: CallOptions,
-  ): Promise<ScimGroup> {
-    const path = { group_id: requireId(groupId, 'groupId') };
-    const body = { schemas: [PATCH_OP] as [typeof PATCH_OP], Operations: [operation] };
-    const client = this.api();
-    return unwrap(
-      client.raw.PATCH('/Groups/{group_id}', { params: { path }, body, ...client.call(options) }),
-    );
+    operationsOf: () => unknown,
+    options: CallOptions | undefined,
+  ): ApiPromise<ScimGroup> {
+    const init = () => ({ path: { group_id: groupId }, body: groupPatch(operationsOf()) });
+    return this.api.patch(GROUP_PATHS[1], init, options);
   }
 
-  private async fetch(query: Query, options?: CallOptions): Promise<ScimGroupListResponse> {
-    const client = this.api();
-    return unwrap(client.raw.GET('/Groups', { params: { query }, ...client.call(options) }));
+  /** One request per chunk of `size` ids, each one `op` of `members`. */
+  private async changeMembers(
+    groupId: string,
+    userIds: readonly string[],
+    op: 'add' | 'remove',
+    size: number,
+    options: CallOptions | undefined,
+  ): Promise<ScimGroup> {
+    const members = (ids: string[]) => [
+      { op, path: 'members', value: ids.map((value) => ({ value })) },
+    ];
+    const results = await this.api.batch(
+      userIds,
+      (ids) => this.#patch(groupId, () => members(ids), options),
+      { field: 'userIds', size },
+    );
+    // The batch refuses an empty list, so there is always a last result.
+    return results[results.length - 1]!;
   }
 }
 
-function groupsFilter(filter: ScimGroupFilter | undefined): string | undefined {
-  if (filter === undefined) return undefined;
-  requireObject(filter, 'filter');
-  return scimFilter('displayName', ['displayName'], filter.operator, filter.value);
+function groupBody(group: ScimGroupCreate): Schemas['ScimGroupCreate'] {
+  return resourceBody(group, 'group', FIELDS, 'displayName', GROUP_SCHEMAS);
+}
+
+/** The PatchOp message of a group, checked against the server's rules. */
+function groupPatch(operations: unknown): Schemas['ScimGroupPatchRequest'] {
+  const request = patchRequest(operations, PATCH_OPS, groupOperation);
+  const renames = request.Operations.filter((operation) => operation.op === 'replace').length;
+  if (renames > 0 && renames < request.Operations.length)
+    throw new ValidationError(
+      'operations',
+      'a name change and a member change must be separate requests',
+    );
+  return request;
+}
+
+/**
+ * One operation: `replace` changes `displayName` (a non-empty string); `add` and `remove` change
+ * `members` (a list of `{ value }`), a `remove` one member only.
+ */
+function groupOperation(operation: PatchOperation<GroupOp>, field: string): void {
+  const attribute = operation.op === 'replace' ? 'displayName' : 'members';
+  let value = operation.value;
+  let at = `${field}.value`;
+  if (operation.path === undefined) {
+    // The attribute is the key of `value`: `{ displayName }` or `{ members }`.
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw new ValidationError(at, `must be { ${attribute}: … } when there is no path`);
+    const keys = Object.keys(value);
+    const other = keys.find((key) => key !== attribute);
+    if (other !== undefined)
+      throw new ValidationError(
+        `${at}.${other}`,
+        other === 'displayName' || other === 'members'
+          ? 'a name change and a member change must be separate operations'
+          : `is not an attribute ${operation.op} can change here (only ${attribute})`,
+      );
+    value = (value as Record<string, unknown>)[attribute];
+    at = `${at}.${attribute}`;
+  } else if (operation.path !== attribute) {
+    throw new ValidationError(`${field}.path`, `must be "${attribute}" for ${operation.op}`);
+  }
+  if (attribute === 'displayName') {
+    requireId(value, at);
+    return;
+  }
+  if (!Array.isArray(value) || value.length === 0)
+    throw new ValidationError(at, 'must be a non-empty array of { value } members');
+  value.forEach((member, i) => {
+    MEMBER(member, `${at}[${i}]`);
+    requireString(member as object, 'value', `${at}[${i}]`);
+  });
+  if (operation.op === 'remove' && value.length > 1)
+    throw new ValidationError(
+      at,
+      'the server supports no batch remove: one member per remove (removeMembers sends one each)',
+    );
 }

@@ -1,172 +1,112 @@
-import {
-  type CallOptions,
-  listPaging,
-  type Paginator,
-  scimPaginator,
-  unwrap,
-  ValidationError,
-} from '@x/runtime';
+// A realm's SCIM users (`/Users` under the realm's SCIM base): provision, read, list, replace,
+// patch and deprovision. A SCIM user is an identity of the realm: its `id` is the identity id.
+// Errors carry the SCIM error object (`error.scim`).
+import type { ApiPromise, CallOptions } from '@x/runtime';
+import type { AccessScimApi } from '../api.js';
+import { flag, nested, text } from '../checks.js';
 import type { components } from '../generated/schema.js';
-import { optionalInteger, requireId, requireObject } from '../ids.js';
-import type { ListOptions } from '../paging.js';
-import { type ScimFilterOperator, scimFilter } from './filter.js';
-import type { ScimApi } from './scim.js';
+import type { Input } from '../input.js';
+import { anyValue, listOf } from '../shape-checks.js';
+import { ScimCollection } from './collection.js';
+import { type ScimUserFilter, userFilterText } from './filter.js';
+import type { ScimListParams } from './lists.js';
+import { patchRequest } from './patch.js';
+import { resourceBody } from './resource-body.js';
+import { ENTERPRISE_USER, USER_SCHEMAS } from './urns.js';
 
-/** A SCIM user; `id` is the identity id. */
-export type ScimUser = components['schemas']['ScimUser'];
-/** One page of SCIM users, as the server sent it. */
-export type ScimUserListResponse = components['schemas']['ScimUserListResponse'];
-/** One SCIM PATCH operation on a user: only `add` and `replace` are supported. */
-export type ScimUserPatchOperation = components['schemas']['ScimUserPatchOperation'];
-/** A SCIM user to create or replace; `schemas` defaults to the core User schema (plus the enterprise one when its extension is given). */
-export type ScimUserInput = Omit<ScimUser, 'id' | 'meta' | 'schemas'> & {
-  schemas?: ScimUser['schemas'];
-};
-/** A users filter: `eq` or `ne` on `userName` or `externalId`. */
-export interface ScimUserFilter {
-  attribute: 'userName' | 'externalId';
-  /** Default `eq`. */
-  operator?: ScimFilterOperator;
-  value: string;
-}
-/** Parameters of the SCIM users list. */
-export interface ListScimUsersParams {
-  filter?: ScimUserFilter;
-  /** Users per page, 1 to 1000. Default 100 (the server returns none without a count). */
-  pageSize?: number;
-  /** 1-based index of the first user. Default 1. */
-  startIndex?: number;
-}
-/** Parameters of one page of SCIM users. */
-export interface ListScimUsersPageParams {
-  filter?: ScimUserFilter;
-  /** Users to return, 0 to 1000. The server's default is 0 (no users, only `totalResults`). */
-  count?: number;
-  /** 1-based index of the first user. Default 1. */
-  startIndex?: number;
-}
+type Schemas = components['schemas'];
 
-const CORE_USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
-const ENTERPRISE_USER = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
-const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-/** Largest SCIM page. */
-export const MAX_SCIM_COUNT = 1000;
-const DEFAULT_SCIM_PAGE_SIZE = 100;
+/**
+ * A SCIM user as returned: `schemas`, `id` (the identity id), `userName` and `meta` are always
+ * there. `schemas` may name URNs the platform adds later.
+ */
+export type ScimUser = Schemas['ScimUser'];
+/** A SCIM list response of users: `{ schemas, totalResults, startIndex, itemsPerPage, Resources }`. */
+export type ScimUserList = Schemas['ScimUserList'];
+/**
+ * A user to provision: `userName` is required. `schemas` defaults to the core User schema, with
+ * the enterprise extension when its attributes are given.
+ */
+export type ScimUserCreate = Input<SchemasOptional<Schemas['ScimUserCreate']>>;
+/** The complete writable user of a replace (SCIM PUT): attributes left out are cleared. */
+export type ScimUserReplace = Input<SchemasOptional<Schemas['ScimUserReplace']>>;
+/** One PATCH operation on a user: `add` or `replace` (the server supports no `remove`). */
+export type ScimUserPatchOperation = Input<Schemas['ScimUserPatchOperation']>;
+/** Which SCIM users to list: `filter` (`eq`/`ne` on `userName` or `externalId`), `count`, `startIndex`. */
+export type ScimUserListParams = ScimListParams<ScimUserFilter>;
 
-type Query = { filter?: string; count?: number; startIndex?: number };
+/** `schemas` is filled in by the SDK when it is left out. */
+type SchemasOptional<T extends { schemas: unknown }> = Omit<T, 'schemas'> &
+  Partial<Pick<T, 'schemas'>>;
 
-/** SCIM users of the access platform: create, list, get, replace, patch and delete. */
-export class ScimUsersResource {
-  /** @internal */
-  constructor(private readonly api: ScimApi) {}
-
-  /** Creates a user. */
-  async create(user: ScimUserInput, options?: CallOptions): Promise<ScimUser> {
-    const body = userBody(user);
-    const client = this.api();
-    return unwrap(client.raw.POST('/Users', { body, ...client.call(options) }));
-  }
-
-  /** Lists users, `pageSize` at a time (default 100), as you iterate. */
-  list(
-    params: ListScimUsersParams = {},
-    options?: ListOptions,
-  ): Paginator<ScimUser, ScimUserListResponse, number> {
-    requireObject(params, 'params');
-    const filter = usersFilter(params.filter);
-    const count =
-      optionalInteger(params.pageSize, 'pageSize', 1, MAX_SCIM_COUNT) ?? DEFAULT_SCIM_PAGE_SIZE;
-    const startIndex = optionalInteger(params.startIndex, 'startIndex', 1);
-    return scimPaginator<ScimUser, ScimUserListResponse>(
-      (page, _signal, call) => this.fetch({ filter, ...page }, call),
-      { count, ...(startIndex ? { startIndex } : {}), ...listPaging(options) },
-    );
-  }
-
-  /** One page of users. Without `count` the server returns no users, only `totalResults`. */
-  async listPage(
-    params: ListScimUsersPageParams = {},
-    options?: CallOptions,
-  ): Promise<ScimUserListResponse> {
-    requireObject(params, 'params');
-    return this.fetch(
-      {
-        filter: usersFilter(params.filter),
-        count: optionalInteger(params.count, 'count', 0, MAX_SCIM_COUNT),
-        startIndex: optionalInteger(params.startIndex, 'startIndex', 1),
+/** The collection and one resource of it. */
+const USER_PATHS = ['/Users', '/Users/{user_id}'] as const;
+const FIELDS = {
+  writable: {
+    // Checked with the extension's attributes in mind, below.
+    schemas: anyValue,
+    externalId: text,
+    userName: text,
+    displayName: text,
+    active: flag,
+    emails: listOf(nested({ writable: { value: text, primary: flag } })),
+    name: nested({ writable: { givenName: text, familyName: text } }),
+    [ENTERPRISE_USER]: nested({
+      writable: {
+        employeeNumber: text,
+        costCenter: text,
+        organization: text,
+        department: text,
+        division: text,
+        manager: nested({ writable: { value: text, displayName: text } }),
       },
-      options,
-    );
-  }
+    }),
+  },
+  // A user read back and given to `replace` sends only what can be written.
+  readOnly: ['id', 'meta', 'groups'],
+};
+const PATCH_OPS = ['add', 'replace'] as const;
 
-  /** Retrieves a user by id (the identity id). */
-  async get(userId: string, options?: CallOptions): Promise<ScimUser> {
-    const path = { user_id: requireId(userId, 'userId') };
-    const client = this.api();
-    return unwrap(
-      client.raw.GET('/Users/{user_id}', { params: { path }, ...client.call(options) }),
-    );
-  }
-
-  /** Replaces a user (PUT): attributes left out are cleared. */
-  async replace(userId: string, user: ScimUserInput, options?: CallOptions): Promise<ScimUser> {
-    const path = { user_id: requireId(userId, 'userId') };
-    const body = userBody(user);
-    const client = this.api();
-    return unwrap(
-      client.raw.PUT('/Users/{user_id}', { params: { path }, body, ...client.call(options) }),
-    );
+/** A realm's SCIM users (`/Users`): create, get, list, replace, patch, delete. */
+export class ScimUsers extends ScimCollection<
+  ScimUser,
+  ScimUserList,
+  ScimUserCreate,
+  ScimUserFilter
+> {
+  /** @internal */
+  constructor(api: AccessScimApi) {
+    super(api, { paths: USER_PATHS, body: userBody, filterText: userFilterText });
   }
 
   /**
-   * Patches a user with `add` and `replace` operations (the only ones supported). Not atomic:
-   * a request with several operations can be partly applied.
+   * Replaces the user (RFC 7644 section 3.5.1) with the complete writable user given: attributes
+   * left out are cleared. Read-only attributes of a user read back (`id`, `meta`) are left out.
+   * @throws ValidationError naming the field, before anything is sent; NotFoundError.
    */
-  async patch(
+  replace(userId: string, user: ScimUserReplace, options?: CallOptions): ApiPromise<ScimUser> {
+    const init = () => ({ path: { user_id: userId }, body: userBody(user) });
+    return this.api.put(USER_PATHS[1], init, options);
+  }
+
+  /**
+   * Changes some attributes (RFC 7644 section 3.5.2) with `add` and `replace` operations, the
+   * only ones the server supports. Not atomic: a request with several operations can be partly
+   * applied.
+   * @throws ValidationError naming `operations[i].op` for any other operation, before sending.
+   * @example
+   * await realm.scim.users.patch(id, [{ op: 'replace', path: 'active', value: false }]);
+   */
+  patch(
     userId: string,
     operations: readonly ScimUserPatchOperation[],
     options?: CallOptions,
-  ): Promise<ScimUser> {
-    const path = { user_id: requireId(userId, 'userId') };
-    if (!Array.isArray(operations) || operations.length === 0)
-      throw new ValidationError('operations', 'must hold at least one operation');
-    operations.forEach((operation, i) => {
-      requireObject(operation, `operations[${i}]`);
-      if (operation.op !== 'add' && operation.op !== 'replace')
-        throw new ValidationError(`operations[${i}].op`, 'must be "add" or "replace"');
-    });
-    const body = { schemas: [PATCH_OP] as [typeof PATCH_OP], Operations: [...operations] };
-    const client = this.api();
-    return unwrap(
-      client.raw.PATCH('/Users/{user_id}', { params: { path }, body, ...client.call(options) }),
-    );
-  }
-
-  /** Deletes a user. */
-  async delete(userId: string, options?: CallOptions): Promise<void> {
-    const path = { user_id: requireId(userId, 'userId') };
-    const client = this.api();
-    await unwrap(
-      client.raw.DELETE('/Users/{user_id}', { params: { path }, ...client.call(options) }),
-    );
-  }
-
-  private async fetch(query: Query, options?: CallOptions): Promise<ScimUserListResponse> {
-    const client = this.api();
-    return unwrap(client.raw.GET('/Users', { params: { query }, ...client.call(options) }));
+  ): ApiPromise<ScimUser> {
+    const init = () => ({ path: { user_id: userId }, body: patchRequest(operations, PATCH_OPS) });
+    return this.api.patch(USER_PATHS[1], init, options);
   }
 }
 
-function usersFilter(filter: ScimUserFilter | undefined): string | undefined {
-  if (filter === undefined) return undefined;
-  requireObject(filter, 'filter');
-  return scimFilter(filter.attribute, ['userName', 'externalId'], filter.operator, filter.value);
-}
-
-function userBody(user: ScimUserInput): ScimUser {
-  requireObject(user, 'user');
-  requireId(user.userName, 'userName');
-  const schemas: ScimUser['schemas'] =
-    user.schemas ?? (ENTERPRISE_USER in user ? [CORE_USER, ENTERPRISE_USER] : [CORE_USER]);
-  return { ...user, schemas };
+function userBody(user: ScimUserCreate): Schemas['ScimUserCreate'] {
+  return resourceBody(user, 'user', FIELDS, 'userName', USER_SCHEMAS);
 }

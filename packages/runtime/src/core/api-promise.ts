@@ -27,6 +27,16 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#result;
   }
 
+  /**
+   * The same call with its data transformed (for a method that returns part of the body, such as
+   * the `tags` of `{ tags }`); `withResponse()` still gives the response.
+   */
+  map<U>(transform: (data: T) => U): ApiPromise<U> {
+    return new ApiPromise(
+      this.#result.then(({ data, response }) => ({ data: transform(data), response })),
+    );
+  }
+
   /** The response alone (its body is the data). */
   response(): Promise<ResponseInfo> {
     return this.#result.then((r) => r.response);

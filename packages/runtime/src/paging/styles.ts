@@ -80,20 +80,31 @@ export function cursorPaging<Raw, Item>(
   };
 }
 
-/** SCIM paging (RFC 7644 3.4.2.4): 1-based `startIndex` and `count`, ending at `totalResults`. */
+/**
+ * SCIM paging (RFC 7644 3.4.2.4): 1-based `startIndex` and `count`, ending at `totalResults`. The
+ * next start counts from the `startIndex` the server echoes (the page it actually sent), so a
+ * server that ignores the requested start repeats a position and stops with a PagingLoopError
+ * instead of paging forever.
+ */
 export function scimPaging<
-  Raw extends { totalResults?: number | undefined; Resources?: readonly unknown[] | undefined },
+  Raw extends {
+    totalResults?: number | undefined;
+    startIndex?: number | undefined;
+    Resources?: readonly unknown[] | undefined;
+  },
 >(): PagingStyle<Raw, NonNullable<Raw['Resources']>[number]> {
   return {
     param: 'startIndex',
     option: 'startIndex',
     items: (raw) => (raw.Resources ?? []) as NonNullable<Raw['Resources']>,
     next(raw, at, items) {
-      const next = (typeof at === 'number' ? at : 1) + items.length;
+      const from =
+        typeof raw.startIndex === 'number' ? raw.startIndex : typeof at === 'number' ? at : 1;
+      const next = from + items.length;
       const total = raw.totalResults;
       return typeof total === 'number' && next > total ? undefined : next;
     },
     emptyPageEnds: true,
-    serverPositions: false,
+    serverPositions: true,
   };
 }

@@ -9,6 +9,7 @@ import {
   GROUP_FILTER_FIELDS,
   OPERATORS_OF_KIND,
   PASSKEY_FILTER_FIELDS,
+  SCIM_GROUP_FILTER_FIELDS,
   SCIM_USER_FILTER_FIELDS,
   USER_FILTER_FIELDS,
 } from './fields.js';
@@ -78,7 +79,7 @@ function guard<T extends object>(builder: T, fields: Record<string, FieldKind>):
 }
 
 /**
- * Filters for `users.list` and `groups.listUsers`.
+ * Filters for `users.list` and `groups.listMembers`.
  * @example userFilter.username.sw('ada').and(userFilter.has_active_passkey.eq(true))
  */
 export const userFilter: FilterBuilder<'users', typeof USER_FILTER_FIELDS> =
@@ -107,4 +108,13 @@ export const passkeyFilter: FilterBuilder<'passkeys', typeof PASSKEY_FILTER_FIEL
 export const scimUserFilter: FilterBuilder<'scimUsers', typeof SCIM_USER_FILTER_FIELDS> =
   /* @__PURE__ */ createFilterBuilder<'scimUsers', typeof SCIM_USER_FILTER_FIELDS>(
     SCIM_USER_FILTER_FIELDS,
+  );
+
+/**
+ * Filters for `scim.groups.list`: `eq` and `ne` on `displayName` (other attributes as raw text).
+ * @example scimGroupFilter.displayName.eq('Engineering')
+ */
+export const scimGroupFilter: FilterBuilder<'scimGroups', typeof SCIM_GROUP_FILTER_FIELDS> =
+  /* @__PURE__ */ createFilterBuilder<'scimGroups', typeof SCIM_GROUP_FILTER_FIELDS>(
+    SCIM_GROUP_FILTER_FIELDS,
   );

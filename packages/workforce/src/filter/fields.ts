@@ -29,7 +29,7 @@ export const OPERATORS_OF_KIND: {
   exact: ['eq', 'ne'],
 };
 
-/** Filter fields of users and of a group's users (`users.list`, `groups.listUsers`). */
+/** Filter fields of users and of a group's members (`users.list`, `groups.listMembers`). */
 export const USER_FILTER_FIELDS = {
   id: 'text',
   email_address: 'text',
@@ -86,7 +86,15 @@ export const SCIM_USER_FILTER_FIELDS = {
   externalId: 'exact',
 } as const satisfies Record<string, FieldKind>;
 
-/** Sort fields of users and of a group's users. */
+/**
+ * Filter fields of SCIM groups (`scim.groups.list`): `eq` and `ne`. Which attributes the server
+ * accepts is not published; `displayName`, the group's name attribute, is the documented example.
+ */
+export const SCIM_GROUP_FILTER_FIELDS = {
+  displayName: 'exact',
+} as const satisfies Record<string, FieldKind>;
+
+/** Sort fields of users and of a group's members. */
 export const USER_SORT_FIELDS = [
   'display_name',
   'username',

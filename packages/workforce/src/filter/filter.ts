@@ -4,9 +4,9 @@ import { combine, type FilterExpression, renderFilter } from './expression.js';
 
 /**
  * The collections a filter can be built for. `users` serves both `users.list` and
- * `groups.listUsers` (same fields).
+ * `groups.listMembers` (same fields).
  */
-export type FilterCollection = 'users' | 'groups' | 'passkeys' | 'scimUsers';
+export type FilterCollection = 'users' | 'groups' | 'passkeys' | 'scimUsers' | 'scimGroups';
 
 /**
  * A SCIM filter built for one collection. Pass it as `filter` to that collection's list; a

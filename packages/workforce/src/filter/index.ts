@@ -4,6 +4,7 @@ export {
   type FilterBuilder,
   groupFilter,
   passkeyFilter,
+  scimGroupFilter,
   scimUserFilter,
   userFilter,
 } from './builder.js';
@@ -22,8 +23,10 @@ export {
   type FieldKinds,
   GROUP_FILTER_FIELDS,
   GROUP_SORT_FIELDS,
+  OPERATORS_OF_KIND,
   PASSKEY_FILTER_FIELDS,
   PASSKEY_SORT_FIELDS,
+  SCIM_GROUP_FILTER_FIELDS,
   SCIM_USER_FILTER_FIELDS,
   USER_FILTER_FIELDS,
   USER_SORT_FIELDS,

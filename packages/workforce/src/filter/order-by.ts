@@ -77,7 +77,7 @@ type GroupSortField = (typeof GROUP_SORT_FIELDS)[number];
 type PasskeySortField = (typeof PASSKEY_SORT_FIELDS)[number];
 
 /**
- * Sort orders for `users.list` and `groups.listUsers`.
+ * Sort orders for `users.list` and `groups.listMembers`.
  * @example userOrderBy.desc('last_auth_time').asc('display_name')
  */
 export const userOrderBy: OrderBy<'users', UserSortField> = /* @__PURE__ */ new OrderBy<

@@ -2,8 +2,8 @@
 import { ValidationError } from '@x/runtime';
 import type { FilterLiteral } from './expression.js';
 
-// RFC 3339 date-time: full date, `T`, time with optional fraction, and `Z` or an offset.
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+/** RFC 3339 date-time: full date, `T`, time with optional fraction, and `Z` or an offset. */
+export const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** A string value; any text is allowed, it is escaped when rendered. */
 export function textLiteral(value: unknown, field: string): FilterLiteral {

@@ -1,9 +1,9 @@
 import {
   type Group,
-  type GroupPage,
+  type GroupList,
   groupFilter,
   groupOrderBy,
-  type UserPage,
+  type UserList,
   userFilter,
 } from '@x/workforce';
 import { describe, expect, it } from 'vitest';
@@ -62,69 +62,63 @@ describe('groups.delete (DELETE /v2/groups/{group_id})', () => {
   declaredErrors('deleteGroup', (client, options) => client.groups.delete(ENGINEERING, options));
 });
 
-describe('groups.list / listPage (GET /v2/groups)', () => {
+describe('groups.list (GET /v2/groups)', () => {
   it('iterates the example page with a filter and order', async () => {
     const groups = await workforce.groups
       .list({ filter: groupFilter.name.sw('Eng'), orderBy: groupOrderBy.desc('name') })
       .toArray();
     expectAcceptedByPrism();
-    expect(groups).toEqual(example<GroupPage>('listGroups').groups);
+    expect(groups).toEqual(example<GroupList>('listGroups').groups);
   });
-  it('listPage returns the typed page with member counts', async () => {
-    const page = await workforce.groups.listPage({ pageSize: 2 });
+  it('await list() returns the typed first page with member counts', async () => {
+    const page = (await workforce.groups.list({ pageSize: 2 })).raw;
     expectAcceptedByPrism();
     expect(page).toEqual(example('listGroups'));
     expect(page.groups?.[0]?.member_count).toBe(2);
   });
-  declaredErrors('listGroups', (client, options) => client.groups.listPage({}, options));
+  declaredErrors('listGroups', async (client, options) => client.groups.list({}, options));
 });
 
-describe('groups.listUsers / listUsersPage (GET /v2/groups/{group_id}:listUsers)', () => {
+describe('groups.listMembers (GET /v2/groups/{group_id}:listUsers)', () => {
   it('iterates the members with the users filter', async () => {
     const users = await workforce.groups
-      .listUsers(ENGINEERING, { filter: userFilter.has_active_passkey.eq(true) })
+      .listMembers(ENGINEERING, { filter: userFilter.has_active_passkey.eq(true) })
       .toArray();
     expectAcceptedByPrism();
-    expect(users).toEqual(example<UserPage>('listGroupUsers').users);
+    expect(users).toEqual(example<UserList>('listGroupUsers').users);
   });
-  it('listUsersPage returns the typed page', async () => {
-    expect(await workforce.groups.listUsersPage(ENGINEERING, { pageSize: 5 })).toEqual(
+  it('await listMembers() returns the typed first page', async () => {
+    expect((await workforce.groups.listMembers(ENGINEERING, { pageSize: 5 })).raw).toEqual(
       example('listGroupUsers'),
     );
     expectAcceptedByPrism();
   });
-  declaredErrors('listGroupUsers', (client, options) =>
-    client.groups.listUsersPage(ENGINEERING, {}, options),
+  declaredErrors('listGroupUsers', async (client, options) =>
+    client.groups.listMembers(ENGINEERING, {}, options),
   );
 });
 
-describe('groups.addUsers (POST /v2/groups/{group_id}:addUsers)', () => {
+describe('groups.addMembers (POST /v2/groups/{group_id}:addUsers)', () => {
   it('sends {id, user_ids} Prism accepts and returns the group', async () => {
-    expect(await workforce.groups.addUsers(ENGINEERING, MEMBERS)).toEqual(example('addGroupUsers'));
+    expect(await workforce.groups.addMembers(ENGINEERING, MEMBERS)).toEqual(
+      example('addGroupUsers'),
+    );
     expectAcceptedByPrism();
   });
-  declaredErrors('addGroupUsers', async (client, options) => {
-    // BatchError wraps the API error of the failed chunk: the cause is the typed error.
-    try {
-      return await client.groups.addUsers(ENGINEERING, MEMBERS, options);
-    } catch (error) {
-      throw (error as Error).cause;
-    }
-  });
+  // A failed chunk is the API error itself, with `batch` saying which chunk it was.
+  declaredErrors('addGroupUsers', (client, options) =>
+    client.groups.addMembers(ENGINEERING, MEMBERS, options),
+  );
 });
 
-describe('groups.removeUsers (POST /v2/groups/{group_id}:deleteUsers)', () => {
+describe('groups.removeMembers (POST /v2/groups/{group_id}:deleteUsers)', () => {
   it('sends {id, user_ids} Prism accepts and returns the group', async () => {
-    expect(await workforce.groups.removeUsers(ENGINEERING, MEMBERS)).toEqual(
+    expect(await workforce.groups.removeMembers(ENGINEERING, MEMBERS)).toEqual(
       example('deleteGroupUsers'),
     );
     expectAcceptedByPrism();
   });
-  declaredErrors('deleteGroupUsers', async (client, options) => {
-    try {
-      return await client.groups.removeUsers(ENGINEERING, MEMBERS, options);
-    } catch (error) {
-      throw (error as Error).cause;
-    }
-  });
+  declaredErrors('deleteGroupUsers', (client, options) =>
+    client.groups.removeMembers(ENGINEERING, MEMBERS, options),
+  );
 });

@@ -1,4 +1,4 @@
-import { type PasskeyPage, passkeyFilter, passkeyOrderBy, type Tag } from '@x/workforce';
+import { type PasskeyList, passkeyFilter, passkeyOrderBy, type Tag } from '@x/workforce';
 import { describe, expect, it } from 'vitest';
 import {
   declaredErrors,
@@ -11,7 +11,7 @@ import {
 recordResponses();
 const PASSKEY = 'a1c3e5f7-9b2d-4f6a-8c0e-3b5d7f9a1c63';
 
-describe('passkeys.list / listPage (GET /v2/passkeys)', () => {
+describe('passkeys.list (GET /v2/passkeys)', () => {
   it('iterates the example page with a filter and order', async () => {
     const passkeys = await workforce.passkeys
       .list({
@@ -23,15 +23,14 @@ describe('passkeys.list / listPage (GET /v2/passkeys)', () => {
       })
       .toArray();
     expectAcceptedByPrism();
-    expect(passkeys).toEqual(example<PasskeyPage>('listPasskeys').passkeys);
+    expect(passkeys).toEqual(example<PasskeyList>('listPasskeys').passkeys);
   });
-  it('listPage returns the typed page', async () => {
-    expect(await workforce.passkeys.listPage({ pageSize: 2, filter: 'search co "mac"' })).toEqual(
-      example('listPasskeys'),
-    );
+  it('await list() returns the typed first page', async () => {
+    const page = await workforce.passkeys.list({ pageSize: 2, filter: 'search co "mac"' });
+    expect(page.raw).toEqual(example('listPasskeys'));
     expectAcceptedByPrism();
   });
-  declaredErrors('listPasskeys', (client, options) => client.passkeys.listPage({}, options));
+  declaredErrors('listPasskeys', async (client, options) => client.passkeys.list({}, options));
 });
 
 describe('passkeys.delete (DELETE /v2/passkeys/{passkey_id})', () => {
@@ -51,9 +50,9 @@ describe('passkeys.getTags (GET /v2/passkeys/{passkey_id}/tags)', () => {
   declaredErrors('getPasskeyTags', (client, options) => client.passkeys.getTags(PASSKEY, options));
 });
 
-describe('passkeys.setTags (PUT /v2/passkeys/{passkey_id}/tags)', () => {
+describe('passkeys.replaceTags (PUT /v2/passkeys/{passkey_id}/tags)', () => {
   it('sends the full set by name (and by {name, id}) and returns the tags', async () => {
-    const tags = await workforce.passkeys.setTags(PASSKEY, [
+    const tags = await workforce.passkeys.replaceTags(PASSKEY, [
       'corporate',
       { name: 'engineering-fleet', id: 'f6b8d0f2-4c6e-4a8b-8d2f-6e8a0c2e4a96' },
     ]);
@@ -61,10 +60,18 @@ describe('passkeys.setTags (PUT /v2/passkeys/{passkey_id}/tags)', () => {
     expect(tags).toEqual(example<{ tags: Tag[] }>('setPasskeyTags').tags);
   });
   it('an empty list (remove every tag) is a valid request', async () => {
-    await workforce.passkeys.setTags(PASSKEY, []);
+    await workforce.passkeys.replaceTags(PASSKEY, []);
+    expectAcceptedByPrism();
+  });
+  it('withResponse() gives the tags and the response', async () => {
+    const { data, response } = await workforce.passkeys
+      .replaceTags(PASSKEY, ['corporate'])
+      .withResponse();
+    expect(data).toEqual(example<{ tags: Tag[] }>('setPasskeyTags').tags);
+    expect(response.status).toBe(200);
     expectAcceptedByPrism();
   });
   declaredErrors('setPasskeyTags', (client, options) =>
-    client.passkeys.setTags(PASSKEY, ['corporate'], options),
+    client.passkeys.replaceTags(PASSKEY, ['corporate'], options),
   );
 });

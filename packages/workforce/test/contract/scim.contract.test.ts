@@ -2,7 +2,7 @@ import { NotFoundError } from '@x/runtime';
 import {
   type ScimServiceProviderConfig,
   type ScimUser,
-  type ScimUserPage,
+  type ScimUserList,
   scimUserFilter,
 } from '@x/workforce';
 import { describe, expect, it } from 'vitest';
@@ -31,23 +31,30 @@ describe('scim.users.create (POST /scim/v2/Users)', () => {
     expectAcceptedByPrism(201);
     expect(user).toEqual(example('createScimUser', '201'));
   });
+  it('sends the enterprise extension', async () => {
+    await workforce.scim.users.create({
+      ...ada,
+      'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { employeeNumber: '000123' },
+    });
+    expectAcceptedByPrism(201);
+  });
   declaredErrors('createScimUser', (client, options) => client.scim.users.create(ada, options));
 });
 
-describe('scim.users.list / listPage (GET /scim/v2/Users)', () => {
+describe('scim.users.list (GET /scim/v2/Users)', () => {
   it('iterates the example list response with a filter, always sending count', async () => {
     const users = await workforce.scim.users
       .list({ filter: scimUserFilter.userName.eq('ada').or(scimUserFilter.externalId.ne('x')) })
       .toArray();
     expectAcceptedByPrism();
-    expect(users).toEqual(example<ScimUserPage>('listScimUsers').Resources);
+    expect(users).toEqual(example<ScimUserList>('listScimUsers').Resources);
   });
-  it('listPage returns the typed list response', async () => {
-    const page = await workforce.scim.users.listPage({ count: 2, startIndex: 1 });
+  it('await list() returns the typed list response', async () => {
+    const page = await workforce.scim.users.list({ count: 2, startIndex: 1 });
     expectAcceptedByPrism();
-    expect(page).toEqual(example('listScimUsers'));
+    expect(page.raw).toEqual(example('listScimUsers'));
   });
-  declaredErrors('listScimUsers', (client, options) => client.scim.users.listPage({}, options));
+  declaredErrors('listScimUsers', async (client, options) => client.scim.users.list({}, options));
 });
 
 describe('scim.users.get (GET /scim/v2/Users/{user_id})', () => {
@@ -65,6 +72,54 @@ describe('scim.users.get (GET /scim/v2/Users/{user_id})', () => {
   declaredErrors('getScimUser', (client, options) => client.scim.users.get(ADA, options));
 });
 
+describe('scim.users.replace (PUT /scim/v2/Users/{user_id})', () => {
+  it('sends the complete user Prism accepts and returns the replaced user', async () => {
+    const user = await workforce.scim.users.replace(ADA, {
+      ...ada,
+      displayName: 'Ada King',
+      name: { familyName: 'King', givenName: 'Ada' },
+    });
+    expectAcceptedByPrism();
+    expect(user).toEqual(example('replaceScimUser'));
+  });
+  it('a user read back can be replaced: its read-only attributes are left out', async () => {
+    const read = example<ScimUser>('getScimUser');
+    await workforce.scim.users.replace(ADA, {
+      ...read,
+      // What a read-back user leaves open: the request side is closed and complete.
+      schemas: undefined,
+      externalId: read.externalId ?? 'crm-000123',
+      emails: read.emails ?? [],
+    });
+    expectAcceptedByPrism();
+  });
+  declaredErrors('replaceScimUser', (client, options) =>
+    client.scim.users.replace(ADA, ada, options),
+  );
+});
+
+describe('scim.users.patch (PATCH /scim/v2/Users/{user_id})', () => {
+  it('sends the PatchOp message Prism accepts', async () => {
+    const user = await workforce.scim.users.patch(ADA, [
+      { op: 'replace', value: { active: false } },
+    ]);
+    expectAcceptedByPrism();
+    expect(user).toEqual(example('updateScimUser'));
+    expect(user.active).toBe(false);
+  });
+  declaredErrors('updateScimUser', (client, options) =>
+    client.scim.users.patch(ADA, [{ op: 'add', path: 'name', value: { name: {} } }], options),
+  );
+});
+
+describe('scim.users.delete (DELETE /scim/v2/Users/{user_id})', () => {
+  it('resolves with nothing on the 204', async () => {
+    await expect(workforce.scim.users.delete(ADA)).resolves.toBeUndefined();
+    expectAcceptedByPrism(204);
+  });
+  declaredErrors('deleteScimUser', (client, options) => client.scim.users.delete(ADA, options));
+});
+
 describe('scim.serviceProviderConfig (GET /scim/v2/ServiceProviderConfig)', () => {
   it('returns the published configuration', async () => {
     const config: ScimServiceProviderConfig = await workforce.scim.serviceProviderConfig();
@@ -75,4 +130,24 @@ describe('scim.serviceProviderConfig (GET /scim/v2/ServiceProviderConfig)', () =
   declaredErrors('getScimServiceProviderConfig', (client, options) =>
     client.scim.serviceProviderConfig(options),
   );
+});
+
+describe('scim.resourceTypes (GET /scim/v2/ResourceTypes)', () => {
+  it('returns the user and group resource types', async () => {
+    const types = await workforce.scim.resourceTypes();
+    expectAcceptedByPrism();
+    expect(types).toEqual(example('listScimResourceTypes'));
+    expect(types.Resources.map((type) => type.endpoint)).toEqual(['/Users', '/Groups']);
+  });
+  declaredErrors('listScimResourceTypes', (client, options) => client.scim.resourceTypes(options));
+});
+
+describe('scim.schemas (GET /scim/v2/Schemas)', () => {
+  it('returns the schemas', async () => {
+    const schemas = await workforce.scim.schemas();
+    expectAcceptedByPrism();
+    expect(schemas).toEqual(example('listScimSchemas'));
+    expect(schemas.Resources[0]?.attributes[0]?.name).toBe('userName');
+  });
+  declaredErrors('listScimSchemas', (client, options) => client.scim.schemas(options));
 });

@@ -1,5 +1,5 @@
 import { NotFoundError } from '@x/runtime';
-import { type User, type UserPage, userFilter, userOrderBy } from '@x/workforce';
+import { type User, type UserList, userFilter, userOrderBy } from '@x/workforce';
 import { describe, expect, it } from 'vitest';
 import {
   declaredErrors,
@@ -23,6 +23,18 @@ describe('users.create (POST /v2/users)', () => {
     expect(user).toEqual(example('createUser'));
     const state: string | undefined = user.state;
     expect(state).toBe('ACTIVE');
+  });
+  it('sends the e-mail address the enrolment e-mail goes to', async () => {
+    const user = await workforce.users.create({
+      external_id: 'crm-000123',
+      email_address: 'ada@example.com',
+      username: 'ada',
+      display_name: 'Ada Lovelace',
+    });
+    expectAcceptedByPrism();
+    expect(user.email_address).toBe('ada@example.com');
+    const id: string = user.id;
+    expect(id).toBe(ADA);
   });
   declaredErrors('createUser', (client, options) =>
     client.users.create({ username: 'ada' }, options),
@@ -69,7 +81,7 @@ describe('users.delete (DELETE /v2/users/{user_id})', () => {
   declaredErrors('deleteUser', (client, options) => client.users.delete(ADA, options));
 });
 
-describe('users.list / listPage (GET /v2/users)', () => {
+describe('users.list (GET /v2/users)', () => {
   it('iterates the example page with filter, order and page size', async () => {
     const users = await workforce.users
       .list({
@@ -79,29 +91,30 @@ describe('users.list / listPage (GET /v2/users)', () => {
       })
       .toArray();
     expectAcceptedByPrism();
-    expect(users).toEqual(example<UserPage>('listUsers').users);
+    expect(users).toEqual(example<UserList>('listUsers').users);
   });
-  it('listPage returns the typed page', async () => {
-    const page: UserPage = await workforce.users.listPage({ pageSize: 1000, skip: 0 });
+  it('await list() returns the typed first page', async () => {
+    const page = await workforce.users.list({ pageSize: 1000, skip: 0 });
+    const raw: UserList = page.raw;
     expectAcceptedByPrism();
-    expect(page).toEqual(example('listUsers'));
+    expect(raw).toEqual(example('listUsers'));
   });
-  declaredErrors('listUsers', (client, options) => client.users.listPage({}, options));
+  declaredErrors('listUsers', async (client, options) => client.users.list({}, options));
 });
 
-describe('users.listGroups / listGroupsPage (GET /v2/users/{user_id}/groups)', () => {
+describe('users.listGroups (GET /v2/users/{user_id}/groups)', () => {
   it('iterates the direct groups', async () => {
     const groups = await workforce.users.listGroups(ADA).toArray();
     expectAcceptedByPrism();
     expect(groups).toEqual(example<{ groups: unknown[] }>('listUserGroups').groups);
   });
-  it('listGroupsPage returns the typed page', async () => {
-    expect(await workforce.users.listGroupsPage(ADA, { pageSize: 10 })).toEqual(
+  it('await listGroups() returns the typed first page', async () => {
+    expect((await workforce.users.listGroups(ADA, { pageSize: 10 })).raw).toEqual(
       example('listUserGroups'),
     );
     expectAcceptedByPrism();
   });
-  declaredErrors('listUserGroups', (client, options) =>
-    client.users.listGroupsPage(ADA, {}, options),
+  declaredErrors('listUserGroups', async (client, options) =>
+    client.users.listGroups(ADA, {}, options),
   );
 });

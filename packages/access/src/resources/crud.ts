@@ -1,0 +1,160 @@
+// A family A resource with create, list, get, update and delete, described once. Realms, groups,
+// identities, resource servers and roles (and any realm resource of the same shape) are
+// `class X extends crudResource(DESCRIPTION)`: the description names the two paths, builds the
+// checked bodies and list query, and says how pages read. What a resource adds (members, actions)
+// it writes itself over the typed client, as one-liners.
+import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
+import type { PagingStyle } from '@x/runtime/internal';
+import type { AccessApi } from '../api.js';
+import { type BodyFields, checkBody } from '../checks.js';
+import { type ApiPath, type UntypedCalls, type UntypedInit, untyped } from './untyped.js';
+
+/** How one CRUD resource is reached and what its calls send. */
+export interface CrudDescription<X, XCreate, XUpdate, XList, Params> {
+  /** The collection (POST creates, GET lists) and one item (GET, PATCH, DELETE). */
+  readonly paths: readonly [collection: ApiPath, item: ApiPath];
+  /** The create body as sent, after the checks (`{ group: { … } }`). */
+  createBody(input: XCreate): object;
+  /** The update body as sent, after the checks. */
+  updateBody(changes: XUpdate): object;
+  /** The list's first query as sent, after the checks (its `page_token` is where it starts). */
+  listQuery(params: Params): object;
+  /** How the list's pages read. */
+  readonly pages: PagingStyle<XList, X>;
+}
+
+/**
+ * The create and update bodies of a resource sent under its wrapper key (`{ group: … }`), each
+ * checked against `fields` and named `<key>.<field>` in errors.
+ */
+export function wrapped<XCreate, XUpdate>(
+  key: string,
+  fields: BodyFields,
+): Pick<CrudDescription<unknown, XCreate, XUpdate, unknown, unknown>, 'createBody' | 'updateBody'> {
+  const body = (value: unknown) => ({ [key]: checkBody(value, fields, key) });
+  return { createBody: body, updateBody: body };
+}
+
+/** What a CRUD resource is built with: the client and its parent's path parameters. */
+export interface CrudScope {
+  readonly api: AccessApi;
+  readonly path: object;
+}
+
+/**
+ * Create, list, get, update and delete of one family A resource. The id in a path is checked by
+ * the runtime before sending (a blank id is a ValidationError naming it, for example `groupId`).
+ */
+export class CrudResource<
+  X,
+  XCreate,
+  XUpdate,
+  XList,
+  Params extends object,
+  Scope extends CrudScope = CrudScope,
+> {
+  readonly #calls: UntypedCalls;
+  readonly #parent: object;
+  readonly #crud: CrudDescription<X, XCreate, XUpdate, XList, Params>;
+  readonly #id: string;
+
+  /** @internal */
+  constructor(
+    /** @internal The client and the parent's path parameters, for what a resource adds. */
+    protected readonly scope: Scope,
+    crud: CrudDescription<X, XCreate, XUpdate, XList, Params>,
+  ) {
+    this.#calls = untyped(scope.api);
+    this.#parent = scope.path;
+    this.#crud = crud;
+    // The item's id parameter is the last one of its path: `group_id` of `…/groups/{group_id}`.
+    this.#id = /\{(\w+)\}$/.exec(crud.paths[1])?.[1] ?? 'id';
+  }
+
+  /**
+   * Creates one and returns it as the platform stored it.
+   * @throws ValidationError naming the field (`group.display_name`), before anything is sent;
+   * BadRequestError when the platform refuses a value; ConflictError when it conflicts with an
+   * existing one; NotFoundError when the realm (or resource server) does not exist.
+   */
+  create(input: XCreate, options?: CallOptions): ApiPromise<X> {
+    const body = () => ({ path: this.#parent, body: this.#crud.createBody(input) });
+    return this.#send<X>('post', this.#crud.paths[0], body, options);
+  }
+
+  /** Returns one. @throws NotFoundError (with `resourceInfo`) when there is no such one. */
+  get(id: string, options?: CallOptions): ApiPromise<X> {
+    return this.#send<X>('get', this.#crud.paths[1], () => ({ path: this.#pathOf(id) }), options);
+  }
+
+  /**
+   * Changes the fields given (a partial update; read-only fields are left out) and returns the
+   * result.
+   * @throws ValidationError naming the field, before anything is sent; NotFoundError when there is
+   * no such one; ConflictError when the change conflicts with an existing one.
+   */
+  update(id: string, changes: XUpdate, options?: CallOptions): ApiPromise<X> {
+    const body = () => ({ path: this.#pathOf(id), body: this.#crud.updateBody(changes) });
+    return this.#send<X>('patch', this.#crud.paths[1], body, options);
+  }
+
+  /**
+   * Deletes one. Realms, groups and roles can be deleted only without dependents.
+   * @throws NotFoundError when there is no such one; ConflictError (409) while a realm has
+   * identities, groups or roles, a group has members, or a role has scopes or members.
+   */
+  delete(id: string, options?: CallOptions): ApiPromise<void> {
+    return this.#send<void>(
+      'delete',
+      this.#crud.paths[1],
+      () => ({ path: this.#pathOf(id) }),
+      options,
+    );
+  }
+
+  /**
+   * Lists them: `await` it for the first page, `for await` for every item; `pageToken` is where
+   * it starts.
+   * @throws ValidationError (synchronously) when a parameter is out of range, for example
+   * `pageSize` above the list's maximum.
+   */
+  list(params: Params = {} as Params, options?: ListOptions): Paginator<X, XList> {
+    const { paths, pages, listQuery } = this.#crud;
+    const init = () => ({ path: this.#parent, query: listQuery(params) });
+    const style = pages as PagingStyle<unknown, unknown>;
+    return this.#calls.list(paths[0], style, init, options) as Paginator<X, XList>;
+  }
+
+  /** The path parameters of one item: the parent's and the item's id. */
+  #pathOf(id: string): object {
+    return { ...this.#parent, [this.#id]: id };
+  }
+
+  #send<T>(
+    method: 'get' | 'post' | 'patch' | 'delete',
+    path: ApiPath,
+    init: UntypedInit,
+    options: CallOptions | undefined,
+  ): ApiPromise<T> {
+    return this.#calls[method](path, init, options) as ApiPromise<T>;
+  }
+}
+
+/**
+ * The base class of a CRUD resource, typed by its description and the scope it is built with:
+ * `class Groups extends crudResource(GROUPS)<RealmScope> { … }` (`this.scope` is then the realm's).
+ */
+export function crudResource<X, XCreate, XUpdate, XList, Params extends object>(
+  crud: CrudDescription<X, XCreate, XUpdate, XList, Params>,
+): new <Scope extends CrudScope = CrudScope>(
+  scope: Scope,
+) => CrudResource<X, XCreate, XUpdate, XList, Params, Scope> {
+  // One class per description; the scope's type is only known where it is extended.
+  return class extends CrudResource<X, XCreate, XUpdate, XList, Params> {
+    constructor(scope: CrudScope) {
+      super(scope, crud);
+    }
+  } as new <Scope extends CrudScope = CrudScope>(
+    scope: Scope,
+  ) => CrudResource<X, XCreate, XUpdate, XList, Params, Scope>;
+}

@@ -1,0 +1,174 @@
+// The external identity providers of a realm (OIDC today). Every call carries a correlation id:
+// the options' `correlationId`, sent as `x-correlation_id`, and returned as `x-correlation-id`.
+import type { ApiPromise, Paginator } from '@x/runtime';
+import type { RealmScope } from '../api.js';
+import { checkBody, displayName, flag, oneOf, strings, text } from '../checks.js';
+import type { components } from '../generated/schema.js';
+import type { Input } from '../input.js';
+import { byType, nullable, type ShapeFields, shape } from '../shape-checks.js';
+import type { CorrelatedCallOptions, CorrelatedListOptions } from './correlation.js';
+import { correlated } from './correlation.js';
+import { CrudResource } from './crud.js';
+import { type PageParams, pageQuery } from './lists.js';
+import { tokenPages } from './token-pages.js';
+
+type Schemas = components['schemas'];
+
+/**
+ * An identity provider of a realm: `id`, `tenant_id`, `realm_id`, `display_name` and
+ * `protocol_config` are always returned. `protocol_config` is a known kind (`oidc_idp`: see
+ * `isKnownIdentityProviderConfig`) or a kind the platform added, read as a plain object.
+ */
+export type IdentityProvider = Schemas['IdentityProvider'];
+/** An identity provider's protocol configuration as returned, known kind or not. */
+export type IdentityProviderProtocolConfig = IdentityProvider['protocol_config'];
+/** An identity provider to create: `display_name` and a whole `protocol_config` (sent unwrapped). */
+export type IdentityProviderCreate = Input<Schemas['IdentityProviderCreate']>;
+/**
+ * The fields of an identity provider to change; omitted fields stay as they are, also inside
+ * `protocol_config`, which names its `type`.
+ */
+export type IdentityProviderUpdate = Input<Schemas['IdentityProviderUpdate']>;
+/** One page of identity providers, as the server sent it. */
+export type IdentityProviderList = Schemas['IdentityProviderList'];
+/** Which identity providers to list (`pageToken` is where it starts; no maximum page size is published). */
+export type IdentityProviderListParams = PageParams;
+
+/** The fields of an `oidc_idp` configuration, as sent (the server assigns `redirect_url`). */
+const OIDC_IDP: ShapeFields = {
+  writable: {
+    client_id: text,
+    client_secret: text,
+    token_scopes: strings,
+    identity_attribute: oneOf([
+      'id',
+      'email',
+      'username',
+      'external_id',
+    ] satisfies Schemas['SubjectField'][]),
+    pkce: oneOf(['disabled', 'plain', 's256'] satisfies Schemas['PkceConfig'][]),
+    jwks_url: text,
+    token_url: text,
+    authorize_url: text,
+    identifying_claim_name: text,
+    oauth_2_par_enabled: flag,
+    oauth_2_par_endpoint: nullable(text),
+    claims: text,
+    token_endpoint_auth_method: oneOf([
+      'client_secret_basic',
+      'client_secret_post',
+    ] satisfies Schemas['OidcIdpTokenEndpointAuthMethod'][]),
+  },
+  readOnly: ['redirect_url'],
+};
+
+const CREATE = {
+  writable: {
+    display_name: displayName,
+    protocol_config: byType({
+      oidc_idp: {
+        ...OIDC_IDP,
+        required: [
+          'client_id',
+          'client_secret',
+          'token_scopes',
+          'identity_attribute',
+          'pkce',
+          'jwks_url',
+          'token_url',
+          'authorize_url',
+          'identifying_claim_name',
+          'oauth_2_par_enabled',
+          'token_endpoint_auth_method',
+        ],
+      },
+    }),
+  },
+  readOnly: ['id', 'tenant_id', 'realm_id'],
+  required: ['display_name', 'protocol_config'],
+};
+const UPDATE = {
+  writable: { display_name: displayName, protocol_config: byType({ oidc_idp: OIDC_IDP }) },
+  readOnly: CREATE.readOnly,
+};
+
+const IDENTITY_PROVIDERS = {
+  paths: [
+    '/v1/tenants/{tenant_id}/realms/{realm_id}/identity-providers',
+    '/v1/tenants/{tenant_id}/realms/{realm_id}/identity-providers/{identity_provider_id}',
+  ],
+  // The create body is the identity provider itself; the update body wraps it.
+  createBody: (input: IdentityProviderCreate) =>
+    shape(CREATE)(input, 'identity_provider') as object,
+  updateBody: (changes: IdentityProviderUpdate) => ({
+    identity_provider: checkBody(changes, UPDATE, 'identity_provider'),
+  }),
+  listQuery: (params: IdentityProviderListParams) => pageQuery(params, Number.MAX_SAFE_INTEGER),
+  pages: tokenPages<IdentityProviderList, IdentityProvider>((page) => page.identity_providers),
+} as const;
+
+/**
+ * The identity providers of a realm: create, list, get, update and delete. Each call takes a
+ * `correlationId` option, sent as `x-correlation_id`; the response's `x-correlation-id` is
+ * `response.requestId` of `withResponse()`.
+ */
+export class IdentityProviders extends CrudResource<
+  IdentityProvider,
+  IdentityProviderCreate,
+  IdentityProviderUpdate,
+  IdentityProviderList,
+  IdentityProviderListParams
+> {
+  /** @internal */
+  constructor(scope: RealmScope) {
+    super({ api: correlated(scope.api), path: scope.path }, IDENTITY_PROVIDERS);
+  }
+
+  /**
+   * Creates an identity provider.
+   * @throws ValidationError naming the field (`identity_provider.protocol_config.client_id`),
+   * before anything is sent; BadRequestError when the platform refuses it.
+   */
+  override create(
+    identityProvider: IdentityProviderCreate,
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<IdentityProvider> {
+    return super.create(identityProvider, options);
+  }
+
+  /** Returns one identity provider. @throws BadRequestError, ForbiddenError, … */
+  override get(
+    identityProviderId: string,
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<IdentityProvider> {
+    return super.get(identityProviderId, options);
+  }
+
+  /**
+   * Changes the fields given (a partial update, also inside `protocol_config`).
+   * @throws ValidationError naming the field, before anything is sent.
+   */
+  override update(
+    identityProviderId: string,
+    changes: IdentityProviderUpdate,
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<IdentityProvider> {
+    return super.update(identityProviderId, changes, options);
+  }
+
+  /** Deletes an identity provider. */
+  override delete(identityProviderId: string, options?: CorrelatedCallOptions): ApiPromise<void> {
+    return super.delete(identityProviderId, options);
+  }
+
+  /**
+   * The realm's identity providers: `await` it for the first page, `for await` for every one.
+   * Every page request carries one correlation id (the option's, or one made for the listing).
+   */
+  override list(
+    params: IdentityProviderListParams = {},
+    options?: CorrelatedListOptions,
+  ): Paginator<IdentityProvider, IdentityProviderList> {
+    return super.list(params, options);
+  }
+}

@@ -1,0 +1,249 @@
+// Every operation of the workforce spec, callable by operationId with wire-shaped arguments (see
+// `OperationCatalog` in @x/runtime/internal): what the command line and the MCP server use. The
+// token endpoint is left out: tokens are `@x/auth`'s (`clientCredentials`).
+import { type OperationCatalog, paramsFromWire } from '@x/runtime/internal';
+import type { WorkforceClient } from './client.js';
+import type { operations } from './generated/schema.js';
+import type { FilteredListParams } from './resources/lists.js';
+import type { ScimCollection, ScimListParams } from './scim/lists.js';
+import type { ScimGroupPatchOperation } from './scim/types.js';
+
+/** The wire names of an offset list's SDK params. */
+const OFFSET = {
+  pageSize: 'page_size',
+  skip: 'skip',
+  filter: 'filter',
+  orderBy: 'order_by',
+} as const;
+/** The wire names of a SCIM list's SDK params. */
+const SCIM = { filter: 'filter', count: 'count', startIndex: 'startIndex' } as const;
+
+const offset = <C extends 'users' | 'groups' | 'passkeys'>(query: object | undefined) =>
+  paramsFromWire<FilteredListParams<C>>(query, OFFSET);
+const scim = <C extends ScimCollection>(query: object | undefined) =>
+  paramsFromWire<ScimListParams<C>>(query, SCIM);
+
+export const WORKFORCE_OPERATIONS: OperationCatalog<
+  WorkforceClient,
+  Omit<operations, 'issueToken'>
+> = {
+  createUser: {
+    effect: 'write',
+    resource: ['users'],
+    method: 'create',
+    call: (c, { body }, o) => c.users.create(body.user, o),
+  },
+  listUsers: {
+    effect: 'read',
+    resource: ['users'],
+    method: 'list',
+    list: (c, { query }, o) => c.users.list(offset<'users'>(query), o),
+  },
+  getUser: {
+    effect: 'read',
+    resource: ['users'],
+    method: 'get',
+    call: (c, { path }, o) => c.users.get(path.user_id, o),
+  },
+  updateUser: {
+    effect: 'write',
+    resource: ['users'],
+    method: 'update',
+    call: (c, { path, body }, o) => c.users.update(path.user_id, body.user, o),
+  },
+  deleteUser: {
+    effect: 'destructive',
+    resource: ['users'],
+    method: 'delete',
+    call: (c, { path }, o) => c.users.delete(path.user_id, o),
+  },
+  listUserGroups: {
+    effect: 'read',
+    resource: ['users'],
+    method: 'listGroups',
+    list: (c, { path, query }, o) => c.users.listGroups(path.user_id, offset<'groups'>(query), o),
+  },
+  createGroup: {
+    effect: 'write',
+    resource: ['groups'],
+    method: 'create',
+    call: (c, { body }, o) => c.groups.create(body.group, o),
+  },
+  listGroups: {
+    effect: 'read',
+    resource: ['groups'],
+    method: 'list',
+    list: (c, { query }, o) => c.groups.list(offset<'groups'>(query), o),
+  },
+  getGroup: {
+    effect: 'read',
+    resource: ['groups'],
+    method: 'get',
+    call: (c, { path }, o) => c.groups.get(path.group_id, o),
+  },
+  updateGroup: {
+    effect: 'write',
+    resource: ['groups'],
+    method: 'update',
+    call: (c, { path, body }, o) => c.groups.update(path.group_id, body.group, o),
+  },
+  deleteGroup: {
+    effect: 'destructive',
+    resource: ['groups'],
+    method: 'delete',
+    call: (c, { path }, o) => c.groups.delete(path.group_id, o),
+  },
+  listGroupUsers: {
+    effect: 'read',
+    resource: ['groups'],
+    method: 'listMembers',
+    list: (c, { path, query }, o) => c.groups.listMembers(path.group_id, offset<'users'>(query), o),
+  },
+  addGroupUsers: {
+    effect: 'write',
+    resource: ['groups'],
+    method: 'addMembers',
+    call: (c, { path, body }, o) => c.groups.addMembers(path.group_id, body.user_ids, o),
+  },
+  deleteGroupUsers: {
+    effect: 'destructive',
+    resource: ['groups'],
+    method: 'removeMembers',
+    call: (c, { path, body }, o) => c.groups.removeMembers(path.group_id, body.user_ids, o),
+  },
+  createBindingJob: {
+    effect: 'write',
+    resource: ['bindingJobs'],
+    method: 'create',
+    call: (c, { body }, o) =>
+      c.bindingJobs.create(
+        body.ttl_seconds === undefined
+          ? body.binding_job
+          : { ...body.binding_job, ttl_seconds: body.ttl_seconds },
+        o,
+      ),
+  },
+  getBindingJob: {
+    effect: 'read',
+    resource: ['bindingJobs'],
+    method: 'get',
+    call: (c, { path }, o) => c.bindingJobs.get(path.binding_job_id, o),
+  },
+  listPasskeys: {
+    effect: 'read',
+    resource: ['passkeys'],
+    method: 'list',
+    list: (c, { query }, o) => c.passkeys.list(offset<'passkeys'>(query), o),
+  },
+  deletePasskey: {
+    effect: 'destructive',
+    resource: ['passkeys'],
+    method: 'delete',
+    call: (c, { path }, o) => c.passkeys.delete(path.passkey_id, o),
+  },
+  getPasskeyTags: {
+    effect: 'read',
+    resource: ['passkeys'],
+    method: 'getTags',
+    call: (c, { path }, o) => c.passkeys.getTags(path.passkey_id, o),
+  },
+  setPasskeyTags: {
+    effect: 'write',
+    resource: ['passkeys'],
+    method: 'replaceTags',
+    call: (c, { path, body }, o) => c.passkeys.replaceTags(path.passkey_id, body.tags, o),
+  },
+  retireTenantIssuer: {
+    effect: 'destructive',
+    resource: ['certificateAuthority'],
+    method: 'retireTenantIssuer',
+    call: (c, _args, o) => c.certificateAuthority.retireTenantIssuer(o),
+  },
+  createScimUser: {
+    effect: 'write',
+    resource: ['scim', 'users'],
+    method: 'create',
+    call: (c, { body }, o) => c.scim.users.create(body, o),
+  },
+  listScimUsers: {
+    effect: 'read',
+    resource: ['scim', 'users'],
+    method: 'list',
+    list: (c, { query }, o) => c.scim.users.list(scim<'scimUsers'>(query), o),
+  },
+  getScimUser: {
+    effect: 'read',
+    resource: ['scim', 'users'],
+    method: 'get',
+    call: (c, { path }, o) => c.scim.users.get(path.user_id, o),
+  },
+  replaceScimUser: {
+    effect: 'write',
+    resource: ['scim', 'users'],
+    method: 'replace',
+    call: (c, { path, body }, o) => c.scim.users.replace(path.user_id, body, o),
+  },
+  updateScimUser: {
+    effect: 'write',
+    resource: ['scim', 'users'],
+    method: 'patch',
+    call: (c, { path, body }, o) => c.scim.users.patch(path.user_id, body.Operations, o),
+  },
+  deleteScimUser: {
+    effect: 'destructive',
+    resource: ['scim', 'users'],
+    method: 'delete',
+    call: (c, { path }, o) => c.scim.users.delete(path.user_id, o),
+  },
+  createScimGroup: {
+    effect: 'write',
+    resource: ['scim', 'groups'],
+    method: 'create',
+    call: (c, { body }, o) => c.scim.groups.create(body, o),
+  },
+  listScimGroups: {
+    effect: 'read',
+    resource: ['scim', 'groups'],
+    method: 'list',
+    list: (c, { query }, o) => c.scim.groups.list(scim<'scimGroups'>(query), o),
+  },
+  getScimGroup: {
+    effect: 'read',
+    resource: ['scim', 'groups'],
+    method: 'get',
+    call: (c, { path }, o) => c.scim.groups.get(path.group_id, o),
+  },
+  updateScimGroup: {
+    effect: 'write',
+    resource: ['scim', 'groups'],
+    method: 'patch',
+    // The SDK's type encodes the group PATCH rules (one change per operation); the wire shape is
+    // looser, and `patch` checks the rules at run time before sending, naming the operation.
+    call: (c, { path, body }, o) =>
+      c.scim.groups.patch(path.group_id, body.Operations as ScimGroupPatchOperation[], o),
+  },
+  deleteScimGroup: {
+    effect: 'destructive',
+    resource: ['scim', 'groups'],
+    method: 'delete',
+    call: (c, { path }, o) => c.scim.groups.delete(path.group_id, o),
+  },
+  listScimResourceTypes: {
+    effect: 'read',
+    resource: ['scim'],
+    method: 'resourceTypes',
+    call: (c, _args, o) => c.scim.resourceTypes(o),
+  },
+  listScimSchemas: {
+    effect: 'read',
+    resource: ['scim'],
+    method: 'schemas',
+    call: (c, _args, o) => c.scim.schemas(o),
+  },
+  getScimServiceProviderConfig: {
+    effect: 'read',
+    resource: ['scim'],
+    method: 'serviceProviderConfig',
+    call: (c, _args, o) => c.scim.serviceProviderConfig(o),
+  },
+};

@@ -1,50 +1,44 @@
-// The demo: starts a Prism mock per spec, runs every family's example against it, prints what
-// each call returned, and stops the mocks. Run it with `pnpm demo`.
-import { readdir } from 'node:fs/promises';
-import { startMocks } from '@x/mock';
-import { specNames } from '@x/specs';
+// The demo: one story across the four families against the stateful emulator, where every output
+// depends on the calls before it. It starts the emulator on a free loopback port, configures each
+// client from the environment variables the emulator's credentials give (the same `fromEnv` an app
+// uses), follows the story's own events while it runs, and stops everything. Run it with
+// `pnpm demo`; it exits non-zero if any step fails.
+import { startEmulator } from '@x/emulator';
+import { accessChapter } from './access.story.js';
+import { eventsChapter, followStory } from './events.story.js';
+import { legacyChapter } from './legacy.story.js';
+import { type Story, storyEnv } from './story.js';
+import { workforceChapter } from './workforce.story.js';
 
-/** What each example receives. */
-export interface ExampleContext {
-  /** Prism base URL per spec name. */
-  urls: Record<string, string>;
-  /** Prints a labelled value. */
-  show(label: string, value: unknown): void;
-}
-
-const ORDER = ['legacy', 'workforce', 'access', 'events'];
-const files = (await readdir(new URL('.', import.meta.url))).filter((f) =>
-  f.endsWith('.example.ts'),
+const emulator = await startEmulator({ port: 0 });
+console.log(
+  `emulator serving on ${new URL(emulator.urls.workforce).origin} (page: ${emulator.urls.control})`,
 );
-const family = (file: string) => file.replace('.example.ts', '');
-files.sort((a, b) => (ORDER.indexOf(family(a)) + 1 || 99) - (ORDER.indexOf(family(b)) + 1 || 99));
-
-console.log(`starting Prism mocks for: ${specNames.join(', ')}`);
-const mocks = await startMocks(specNames);
+const story: Story = {
+  emulator,
+  env: storyEnv(emulator),
+  show(label, value) {
+    console.log(`  ${label}:`, typeof value === 'string' ? value : JSON.stringify(value));
+  },
+};
+const follower = followStory(story);
 let failed = false;
 try {
-  for (const file of files) {
-    console.log(`\n=== ${family(file)} ===`);
-    const module = (await import(new URL(file, import.meta.url).href)) as {
-      default: (ctx: ExampleContext) => Promise<void>;
-    };
-    const ctx: ExampleContext = {
-      urls: mocks.urls,
-      show: (label, value) =>
-        console.log(
-          `${label}:`,
-          typeof value === 'string' ? value : JSON.stringify(value, null, 2),
-        ),
-    };
-    try {
-      await module.default(ctx);
-    } catch (error) {
-      failed = true;
-      console.error(`${family(file)} example failed:`, error);
-    }
+  for (const [title, chapter] of [
+    ['workforce: a user from hire to offboarding', workforceChapter],
+    ['access: a realm, an enrolled identity, a role, a revoked token', accessChapter],
+    ['legacy: create and recover, by e-mail', legacyChapter],
+    ['events: what the story recorded', eventsChapter],
+  ] as const) {
+    console.log(`\n=== ${title} ===`);
+    await chapter(story);
   }
+} catch (error) {
+  failed = true;
+  console.error('\nthe story stopped:', error);
 } finally {
-  await mocks.stop();
-  console.log('\nmocks stopped');
+  await follower.stop();
+  await emulator.stop();
+  console.log('\nemulator stopped');
 }
 process.exitCode = failed ? 1 : 0;

@@ -1,4 +1,4 @@
 import { defineConfig } from 'tsdown';
 import { packageBuild } from '../../tsdown.base.ts';
 
-export default defineConfig(packageBuild);
+export default defineConfig({ ...packageBuild, entry: ['src/index.ts', 'src/operations.ts'] });

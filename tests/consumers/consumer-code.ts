@@ -79,9 +79,9 @@ export const CASES: Record<Family | 'specs', ConsumerCase> = {
       '@x/runtime': ['ApiError'],
     },
     body: `const client = createEventsClient({ baseUrl, auth: staticToken('consumer-token') });
-  const page = await client.page({ page_size: 2, query_text: queryText.any('ada') });
-  result = { family: 'events', value: page.events[0]?.id, count: page.events.length, errorBase: typeof ApiError };`,
-    wrong: `createEventsClient({ baseUrl: 'http://x' }).page({ page_size: 'two' });`,
+  const page = await client.list({ pageSize: 2, queryText: queryText.any('ada') });
+  result = { family: 'events', value: page.items[0]?.id, count: page.items.length, errorBase: typeof ApiError };`,
+    wrong: `createEventsClient({ baseUrl: 'http://x' }).list({ pageSize: 'two' });`,
   },
   specs: {
     install: ['@x/specs'],

@@ -57,8 +57,8 @@ const CASES: [string, () => unknown, string | RegExp][] = [
   ['W users.create("ada")', () => w().users.create('ada'), 'user'],
   ['W users.create([])', () => w().users.create([]), 'user'],
   ['W users.create({username: 5})', () => w().users.create({ username: 5 }), 'user.username'],
-  ['W groups.addUsers("g", "u")', () => w().groups.addUsers('g', 'u'), /ids|userIds/],
-  ['W groups.addUsers("g", [1])', () => w().groups.addUsers('g', [1]), /\[0\]/],
+  ['W groups.addMembers("g", "u")', () => w().groups.addMembers('g', 'u'), /ids|userIds/],
+  ['W groups.addMembers("g", [1])', () => w().groups.addMembers('g', [1]), /\[0\]/],
   ['A realm(42)', () => a().realm(42), 'realmId'],
   ['A tenantId missing', () => createAccessClient({ ...opts() } as Untyped), 'tenantId'],
   ['L users.create(null)', () => l().users.create(null), 'input'],
@@ -75,8 +75,9 @@ const CASES: [string, () => unknown, string | RegExp][] = [
   ['W binding ttl NaN', () => w().bindingJobs.create({ ttl_seconds: Number.NaN }), 'ttl_seconds'],
   ['W scim count 0', () => w().scim.users.list({ count: 0 }), 'count'],
   ['A realms pageSize 201', () => a().realms.list({ pageSize: 201 }), 'pageSize'],
-  ['E page_size 1001', () => e().list({ page_size: 1001 }), 'page_size'],
-  ['E page_size -1', () => e().page({ page_size: -1 }), 'page_size'],
+  ['E pageSize 1001', () => e().list({ pageSize: 1001 }), 'pageSize'],
+  ['E pageSize -1', () => e().list({ pageSize: -1 }), 'pageSize'],
+  ['E a 0.1 name (page_size) is named', () => e().list({ page_size: 10 }), 'page_size'],
   ['client timeoutMs -1', () => createWorkforceClient({ ...opts(), timeoutMs: -1 }), 'timeoutMs'],
   [
     'client maxResponseBytes "big"',
@@ -182,7 +183,7 @@ describe('bad input is refused before sending', () => {
     });
     const ids = Array.from({ length: 2500 }, (_, i) => `u-${i}`);
     const before = server().requests.length;
-    await w().groups.addUsers('g-1', [...ids, ...ids.slice(0, 10)]);
+    await w().groups.addMembers('g-1', [...ids, ...ids.slice(0, 10)]);
     const sent = server()
       .requests.slice(before)
       .map((r) => JSON.parse(r.body).user_ids as string[]);

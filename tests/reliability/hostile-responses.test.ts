@@ -136,7 +136,7 @@ describe('huge bodies', () => {
         total_size: 1,
       }),
     );
-    const error = await failure(() => client({ maxResponseBytes: 512 * 1024 }).users.listPage());
+    const error = await failure(() => client({ maxResponseBytes: 512 * 1024 }).users.list());
     expect(error).toBeInstanceOf(ResponseTooLargeError);
   });
 });

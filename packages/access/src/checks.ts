@@ -2,7 +2,7 @@
 // `platform-api.md`, and which fields a request body may carry. Each failure is a ValidationError
 // naming the field as it is sent (`group.display_name`, `identity.traits.username`).
 import { ValidationError } from '@x/runtime';
-import { optionalEnum, requireObject } from '@x/runtime/internal';
+import { optionalEnum, requireBoolean, requireRecord } from '@x/runtime/internal';
 
 /**
  * The characters a display name or description must not contain: the reference's 18 entries
@@ -92,9 +92,8 @@ export interface BodyFields {
  * @throws ValidationError naming `<prefix>.<field>`.
  */
 export function checkBody<T>(value: unknown, fields: BodyFields, prefix: string): T {
-  requireObject(value as object, prefix);
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+  for (const [key, field] of Object.entries(requireRecord(value, prefix))) {
     const check = Object.hasOwn(fields.writable, key) ? fields.writable[key] : undefined;
     if (check === undefined) {
       if (fields.readOnly?.includes(key)) continue;
@@ -121,10 +120,7 @@ export const displayName: FieldCheck = (value, field) => checkDisplayName(value,
 export const description: FieldCheck = (value, field) => checkDescription(value, field);
 
 /** A boolean field. */
-export const flag: FieldCheck = (value, field) => {
-  if (typeof value !== 'boolean') throw new ValidationError(field, 'must be true or false');
-  return value;
-};
+export const flag: FieldCheck = requireBoolean;
 
 /** A field that holds one of a closed set of values (a request-side enum). */
 export function oneOf(allowed: readonly string[]): FieldCheck {
@@ -132,7 +128,7 @@ export function oneOf(allowed: readonly string[]): FieldCheck {
 }
 
 /** A nested object field, passed on as given after checking it is an object. */
-export const object: FieldCheck = (value, field) => requireObject(value as object, field);
+export const object: FieldCheck = requireRecord;
 
 /** A list of strings. */
 export const strings: FieldCheck = (value, field) => {

@@ -4,7 +4,7 @@
 // Each builds on `checkBody`, so a misspelt field is refused and errors name the field as sent
 // (`application.protocol_config.pkce`, `sso_config.payload.additional_user_attributes[1].name`).
 import { ValidationError } from '@x/runtime';
-import { optionalEnum } from '@x/runtime/internal';
+import { optionalEnum, requireEnum, requireRecord } from '@x/runtime/internal';
 import { type BodyFields, checkBody, type FieldCheck } from './checks.js';
 
 /** An integer within `[min, max]` (the spec's `int32` range by default). */
@@ -57,12 +57,8 @@ export function shape(fields: ShapeFields): FieldCheck {
 export function byType(kinds: Readonly<Record<string, ShapeFields>>): FieldCheck {
   const names = Object.keys(kinds);
   return (value, field) => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value))
-      throw new ValidationError(field, 'must be an object');
-    const { type } = value as { type?: unknown };
-    if (type === undefined)
-      throw new ValidationError(`${field}.type`, `is required: one of ${names.join(', ')}`);
-    const fields = kinds[optionalEnum(type, `${field}.type`, names) as string]!;
+    const { type } = requireRecord(value, field);
+    const fields = kinds[requireEnum(type, `${field}.type`, names)]!;
     return shape({ ...fields, writable: { ...fields.writable, type: () => type } })(value, field);
   };
 }

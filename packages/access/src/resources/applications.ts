@@ -7,7 +7,7 @@ import { displayName, oneOf, strings, text } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { byType, enumList, integer, shape } from '../shape-checks.js';
-import { type CorrelatedCallOptions, correlated } from './correlation.js';
+import { type CorrelatedCallOptions, correlationHeader } from './correlation.js';
 import { crudResource, wrapped } from './crud.js';
 import { MAX_SMALL_PAGE_SIZE, type PageParams, pageQuery } from './lists.js';
 
@@ -109,7 +109,10 @@ export class Applications extends crudResource(APPLICATIONS) {
     applicationId: string,
     options?: CorrelatedCallOptions,
   ): ApiPromise<ApplicationSsoConfigId> {
-    const path = { ...this.#scope.path, application_id: applicationId };
-    return correlated(this.#scope.api).get(SSO_CONFIG_ID, { path }, options);
+    const init = () => ({
+      path: { ...this.#scope.path, application_id: applicationId },
+      header: correlationHeader(options),
+    });
+    return this.#scope.api.get(SSO_CONFIG_ID, init, options);
   }
 }

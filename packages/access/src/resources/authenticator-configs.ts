@@ -6,7 +6,8 @@ import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { byType, listOf, nullable, shape } from '../shape-checks.js';
 import { crudResource, wrapped } from './crud.js';
-import { MAX_SMALL_PAGE_SIZE, type PageParams, pageQuery } from './lists.js';
+import type { PageParams, WireNames } from './lists.js';
+import { MAX_SMALL_PAGE_SIZE, PAGE_PARAMS, pageQuery } from './lists.js';
 
 type Schemas = components['schemas'];
 
@@ -30,6 +31,11 @@ export interface AuthenticatorConfigListParams extends PageParams {
   /** A filter, sent as given (its grammar is not published). The page token keeps it. */
   filter?: string | undefined;
 }
+/** The wire names of `AuthenticatorConfigListParams`. */
+export const AUTHENTICATOR_CONFIG_LIST_PARAMS = {
+  ...PAGE_PARAMS,
+  filter: 'filter',
+} as const satisfies WireNames<AuthenticatorConfigListParams>;
 
 /** An authenticator configuration's `config` as returned, known kind or not. */
 export type AuthenticatorConfigSettings = NonNullable<AuthenticatorConfig['config']>;
@@ -120,5 +126,8 @@ export class AuthenticatorConfigs extends crudResource(AUTHENTICATOR_CONFIGS) {}
 function configsQuery(params: AuthenticatorConfigListParams) {
   requireObject(params, 'params');
   const filter = params.filter === undefined ? undefined : requireId(params.filter, 'filter');
-  return { ...pageQuery(params, MAX_SMALL_PAGE_SIZE), filter };
+  return {
+    ...pageQuery(params, MAX_SMALL_PAGE_SIZE),
+    [AUTHENTICATOR_CONFIG_LIST_PARAMS.filter]: filter,
+  };
 }

@@ -3,13 +3,11 @@
 // answers with the same id (or, when none was sent, one it generated) in `x-correlation-id`, which
 // `withResponse()` gives as `response.requestId` and errors carry as `requestId`.
 //
-// The header is added by a view of the runtime client (`correlated(api)`), so each resource method
-// stays a one-liner that passes its options on: the view reads `correlationId` from them and puts
-// the header into the call's init, where it is checked inside the call like any other input.
-import { type CallOptions, type ListOptions, ValidationError } from '@x/runtime';
-import { assertHeaderValue } from '@x/runtime/internal';
-import type { AccessApi } from '../api.js';
-import type { UntypedCalls, UntypedInit } from './untyped.js';
+// A method puts the header into its call's init (`header: correlationHeader(options)`) with the
+// init's function form: it runs inside the call, so a bad id rejects the call, and a listing's
+// init runs once when the list is made, so all its pages send one id.
+import type { CallOptions, ListOptions } from '@x/runtime';
+import { assertHeaderValue, requireId } from '@x/runtime/internal';
 
 /** The request header the platform reads the correlation id from. */
 export const CORRELATION_HEADER = 'x-correlation_id';
@@ -32,61 +30,29 @@ export interface CorrelatedListOptions extends ListOptions {
   correlationId?: string | undefined;
 }
 
-type Options = { correlationId?: unknown; headers?: Record<string, string> | undefined };
+/** The header as a call's init carries it. */
+export interface CorrelationHeader {
+  'x-correlation_id'?: string;
+}
 
 /**
- * The runtime client, with every call sending its options' `correlationId` as the
- * `x-correlation_id` header (and every listing one id for all its pages). Typed as the client.
+ * The header of one call: the options' `correlationId`, checked; none without one.
+ * @throws ValidationError naming `correlationId` when it is not a non-empty header value.
  */
-export function correlated(api: AccessApi): AccessApi {
-  const calls = api as unknown as UntypedCalls;
-  const call =
-    (method: 'get' | 'post' | 'patch' | 'delete') =>
-    (path: never, init: UntypedInit, options?: Options) =>
-      calls[method](
-        path,
-        withHeader(init, () => callHeader(options)),
-        options as CallOptions,
-      );
-  // The client's other members (`batch`, `raw`, `request`, `baseUrl`) are read through it as they are.
-  const view = Object.create(api, {
-    get: { value: call('get') },
-    post: { value: call('post') },
-    patch: { value: call('patch') },
-    delete: { value: call('delete') },
-    list: {
-      value: (path: never, style: never, init: UntypedInit, options?: Options) =>
-        calls.list(
-          path,
-          style,
-          withHeader(init, () => listHeader(options)),
-          options as ListOptions,
-        ),
-    },
-  });
-  return Object.freeze(view) as AccessApi;
-}
-
-/** The init with the header added, built inside the call. */
-function withHeader(init: UntypedInit, header: () => object): () => object {
-  return () => {
-    const parts = (typeof init === 'function' ? init() : init) as { header?: object };
-    return { ...parts, header: { ...parts.header, ...header() } };
-  };
-}
-
-/** The header of one call: the caller's `correlationId`, checked; none without one. */
-function callHeader(options: Options | undefined): Record<string, string> {
+export function correlationHeader(options: CorrelatedCallOptions | undefined): CorrelationHeader {
   const id = correlationIdOf(options);
   return id === undefined ? {} : { [CORRELATION_HEADER]: id };
 }
 
 /**
- * The header of every page of a listing: the caller's `correlationId`, or the `x-correlation_id`
- * of its `headers` (sent by the runtime as given), or a fresh UUID shared by the listing's pages.
+ * The header of every page of a listing: the options' `correlationId`, or the `x-correlation_id`
+ * of their `headers` (sent by the runtime as given), or a fresh UUID shared by the listing's pages.
+ * @throws ValidationError naming `correlationId`, as `correlationHeader`.
  */
-function listHeader(options: Options | undefined): Record<string, string> {
-  const given = callHeader(options);
+export function listingCorrelationHeader(
+  options: CorrelatedListOptions | undefined,
+): CorrelationHeader {
+  const given = correlationHeader(options);
   if (CORRELATION_HEADER in given) return given;
   const inHeaders = Object.keys(options?.headers ?? {}).some(
     (name) => name.toLowerCase() === CORRELATION_HEADER,
@@ -94,11 +60,9 @@ function listHeader(options: Options | undefined): Record<string, string> {
   return inHeaders ? {} : { [CORRELATION_HEADER]: globalThis.crypto.randomUUID() };
 }
 
-function correlationIdOf(options: Options | undefined): string | undefined {
-  const id = options?.correlationId;
-  if (id === undefined) return undefined;
-  if (typeof id !== 'string' || id.trim() === '')
-    throw new ValidationError('correlationId', 'must be a non-empty string');
+function correlationIdOf(options: { correlationId?: unknown } | undefined): string | undefined {
+  if (options?.correlationId === undefined) return undefined;
+  const id = requireId(options.correlationId, 'correlationId');
   assertHeaderValue(id, 'correlationId');
   return id;
 }

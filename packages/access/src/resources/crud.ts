@@ -7,7 +7,7 @@ import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime
 import type { PagingStyle } from '@x/runtime/internal';
 import type { AccessApi } from '../api.js';
 import { type BodyFields, checkBody } from '../checks.js';
-import { type ApiPath, type UntypedCalls, type UntypedInit, untyped } from './untyped.js';
+import { type ApiPath, type UntypedCalls, untyped } from './untyped.js';
 
 /** How one CRUD resource is reached and what its calls send. */
 export interface CrudDescription<X, XCreate, XUpdate, XList, Params> {
@@ -21,6 +21,16 @@ export interface CrudDescription<X, XCreate, XUpdate, XList, Params> {
   listQuery(params: Params): object;
   /** How the list's pages read. */
   readonly pages: PagingStyle<XList, X>;
+  /**
+   * Request headers that every call sends from its options (the correlation id), built inside
+   * the call: `call` for one call, `list` once for all the pages of a listing.
+   */
+  readonly headers?:
+    | {
+        call(options: CallOptions | undefined): object;
+        list(options: ListOptions | undefined): object;
+      }
+    | undefined;
 }
 
 /**
@@ -78,13 +88,17 @@ export class CrudResource<
    * existing one; NotFoundError when the realm (or resource server) does not exist.
    */
   create(input: XCreate, options?: CallOptions): ApiPromise<X> {
-    const body = () => ({ path: this.#parent, body: this.#crud.createBody(input) });
-    return this.#send<X>('post', this.#crud.paths[0], body, options);
+    const body = () => this.#crud.createBody(input);
+    return this.#calls.post<X>(
+      this.#crud.paths[0],
+      this.#init(options, this.#parent, body),
+      options,
+    );
   }
 
   /** Returns one. @throws NotFoundError (with `resourceInfo`) when there is no such one. */
   get(id: string, options?: CallOptions): ApiPromise<X> {
-    return this.#send<X>('get', this.#crud.paths[1], () => ({ path: this.#pathOf(id) }), options);
+    return this.#calls.get<X>(this.#crud.paths[1], this.#init(options, this.#pathOf(id)), options);
   }
 
   /**
@@ -94,8 +108,9 @@ export class CrudResource<
    * no such one; ConflictError when the change conflicts with an existing one.
    */
   update(id: string, changes: XUpdate, options?: CallOptions): ApiPromise<X> {
-    const body = () => ({ path: this.#pathOf(id), body: this.#crud.updateBody(changes) });
-    return this.#send<X>('patch', this.#crud.paths[1], body, options);
+    const body = () => this.#crud.updateBody(changes);
+    const init = this.#init(options, this.#pathOf(id), body);
+    return this.#calls.patch<X>(this.#crud.paths[1], init, options);
   }
 
   /**
@@ -104,12 +119,7 @@ export class CrudResource<
    * identities, groups or roles, a group has members, or a role has scopes or members.
    */
   delete(id: string, options?: CallOptions): ApiPromise<void> {
-    return this.#send<void>(
-      'delete',
-      this.#crud.paths[1],
-      () => ({ path: this.#pathOf(id) }),
-      options,
-    );
+    return this.#calls.delete(this.#crud.paths[1], this.#init(options, this.#pathOf(id)), options);
   }
 
   /**
@@ -119,10 +129,13 @@ export class CrudResource<
    * `pageSize` above the list's maximum.
    */
   list(params: Params = {} as Params, options?: ListOptions): Paginator<X, XList> {
-    const { paths, pages, listQuery } = this.#crud;
-    const init = () => ({ path: this.#parent, query: listQuery(params) });
-    const style = pages as PagingStyle<unknown, unknown>;
-    return this.#calls.list(paths[0], style, init, options) as Paginator<X, XList>;
+    const { paths, pages, listQuery, headers } = this.#crud;
+    const init = () => ({
+      path: this.#parent,
+      query: listQuery(params),
+      header: headers?.list(options),
+    });
+    return this.#calls.list(paths[0], pages, init, options);
   }
 
   /** The path parameters of one item: the parent's and the item's id. */
@@ -130,13 +143,10 @@ export class CrudResource<
     return { ...this.#parent, [this.#id]: id };
   }
 
-  #send<T>(
-    method: 'get' | 'post' | 'patch' | 'delete',
-    path: ApiPath,
-    init: UntypedInit,
-    options: CallOptions | undefined,
-  ): ApiPromise<T> {
-    return this.#calls[method](path, init, options) as ApiPromise<T>;
+  /** A call's init, built inside the call: its path, its body and the description's headers. */
+  #init(options: CallOptions | undefined, path: object, body?: () => object): () => object {
+    const { headers } = this.#crud;
+    return () => ({ path, body: body?.(), header: headers?.call(options) });
   }
 }
 

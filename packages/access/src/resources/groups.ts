@@ -7,7 +7,7 @@ import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { crudResource, wrapped } from './crud.js';
 import { inChunks } from './id-batches.js';
-import { type SkipPageParams, skipPageQuery } from './lists.js';
+import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery, type WireNames } from './lists.js';
 import type { Group, GroupList, Identity, IdentityList, Role, RoleList } from './types.js';
 
 const PATHS = {
@@ -33,6 +33,11 @@ export interface GroupRoleListParams extends SkipPageParams {
   /** The resource server whose roles are listed (required, non-empty). */
   resourceServerId: string;
 }
+/** The wire names of `GroupRoleListParams`. */
+export const GROUP_ROLE_LIST_PARAMS = {
+  ...SKIP_PAGE_PARAMS,
+  resourceServerId: 'resource_server_id',
+} as const satisfies WireNames<GroupRoleListParams>;
 
 const GROUPS = {
   paths: [PATHS.groups, PATHS.group],
@@ -124,5 +129,5 @@ const rolePages = pageTokenPaging<RoleList, Role>((page) => page.roles);
 function groupRolesQuery(params: GroupRoleListParams) {
   requireObject(params, 'params');
   const resourceServerId = requireId(params.resourceServerId, 'resourceServerId');
-  return { ...skipPageQuery(params), resource_server_id: resourceServerId };
+  return { ...skipPageQuery(params), [GROUP_ROLE_LIST_PARAMS.resourceServerId]: resourceServerId };
 }

@@ -4,7 +4,7 @@
 
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import { ValidationError } from '@x/runtime';
-import { pageTokenPaging, requireObject } from '@x/runtime/internal';
+import { pageTokenPaging, requireEnum, requireRecord } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { checkDisplayName, displayName, type FieldCheck, oneOf } from '../checks.js';
 import { usernameFilter } from '../filters.js';
@@ -12,7 +12,7 @@ import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { crudResource, wrapped } from './crud.js';
 import { idList } from './id-batches.js';
-import { type SkipPageParams, skipPageQuery } from './lists.js';
+import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery, type WireNames } from './lists.js';
 import type { Group, GroupList, Identity, IdentityList, Role, RoleList } from './types.js';
 
 const PATHS = {
@@ -47,10 +47,8 @@ const TRAITS_TYPES: readonly string[] = ['traits_v0'] satisfies Schemas['Identit
 // Traits are a known schema selected by `type`; `username` has the display name rule, and every
 // other trait of `traits_v0` is a string.
 const traits: FieldCheck = (value, field) => {
-  requireObject(value as object, field);
-  const given = value as Record<string, unknown>;
-  if (given.type === undefined) throw new ValidationError(`${field}.type`, 'is required');
-  oneOf(TRAITS_TYPES)(given.type, `${field}.type`);
+  const given = requireRecord(value, field);
+  requireEnum(given.type, `${field}.type`, TRAITS_TYPES);
   const out: Record<string, unknown> = {};
   for (const [key, trait] of Object.entries(given)) {
     if (trait === undefined) continue;
@@ -70,6 +68,14 @@ export interface IdentityListParams extends SkipPageParams {
    */
   username?: string | undefined;
 }
+/**
+ * The wire names of `IdentityListParams`: `username` travels inside the `filter` text (read back
+ * from a wire query by `usernameOfFilter`).
+ */
+export const IDENTITY_LIST_PARAMS = {
+  ...SKIP_PAGE_PARAMS,
+  username: 'filter',
+} as const satisfies WireNames<IdentityListParams>;
 
 const IDENTITIES = {
   paths: [PATHS.identities, PATHS.identity],
@@ -88,6 +94,11 @@ export interface IdentityRoleListParams extends SkipPageParams {
   /** Only roles on this resource server (non-empty when given). */
   resourceServerId?: string | undefined;
 }
+/** The wire names of `IdentityRoleListParams`. */
+export const IDENTITY_ROLE_LIST_PARAMS = {
+  ...SKIP_PAGE_PARAMS,
+  resourceServerId: 'resource_server_id',
+} as const satisfies WireNames<IdentityRoleListParams>;
 
 /**
  * The identities of a realm: create, list (`username` finds one), get, update, delete, batch
@@ -149,7 +160,7 @@ function identitiesQuery(params: IdentityListParams) {
   const query = skipPageQuery(params);
   return params.username === undefined
     ? query
-    : { ...query, filter: usernameFilter(params.username) };
+    : { ...query, [IDENTITY_LIST_PARAMS.username]: usernameFilter(params.username) };
 }
 
 function identityRolesQuery(params: IdentityRoleListParams) {
@@ -158,5 +169,5 @@ function identityRolesQuery(params: IdentityRoleListParams) {
   if (resourceServerId === undefined) return query;
   if (typeof resourceServerId !== 'string' || resourceServerId === '')
     throw new ValidationError('resourceServerId', 'must be a non-empty string');
-  return { ...query, resource_server_id: resourceServerId };
+  return { ...query, [IDENTITY_ROLE_LIST_PARAMS.resourceServerId]: resourceServerId };
 }

@@ -1,16 +1,20 @@
 // The external identity providers of a realm (OIDC today). Every call carries a correlation id:
 // the options' `correlationId`, sent as `x-correlation_id`, and returned as `x-correlation-id`.
 import type { ApiPromise, Paginator } from '@x/runtime';
+import { pageTokenPaging } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { checkBody, displayName, flag, oneOf, strings, text } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { byType, nullable, type ShapeFields, shape } from '../shape-checks.js';
-import type { CorrelatedCallOptions, CorrelatedListOptions } from './correlation.js';
-import { correlated } from './correlation.js';
+import {
+  type CorrelatedCallOptions,
+  type CorrelatedListOptions,
+  correlationHeader,
+  listingCorrelationHeader,
+} from './correlation.js';
 import { CrudResource } from './crud.js';
 import { type PageParams, pageQuery } from './lists.js';
-import { tokenPages } from './token-pages.js';
 
 type Schemas = components['schemas'];
 
@@ -104,7 +108,8 @@ const IDENTITY_PROVIDERS = {
     identity_provider: checkBody(changes, UPDATE, 'identity_provider'),
   }),
   listQuery: (params: IdentityProviderListParams) => pageQuery(params, Number.MAX_SAFE_INTEGER),
-  pages: tokenPages<IdentityProviderList, IdentityProvider>((page) => page.identity_providers),
+  pages: pageTokenPaging<IdentityProviderList, IdentityProvider>((page) => page.identity_providers),
+  headers: { call: correlationHeader, list: listingCorrelationHeader },
 } as const;
 
 /**
@@ -121,7 +126,7 @@ export class IdentityProviders extends CrudResource<
 > {
   /** @internal */
   constructor(scope: RealmScope) {
-    super({ api: correlated(scope.api), path: scope.path }, IDENTITY_PROVIDERS);
+    super(scope, IDENTITY_PROVIDERS);
   }
 
   /**

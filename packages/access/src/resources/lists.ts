@@ -2,6 +2,10 @@
 // and how pages are read. Every list pages with `page_token`: the runtime resends the first page's
 // query with each token, which is what the platform wants (a token keeps the page size and the
 // filter, which must match; `skip` is not kept and must be repeated).
+//
+// Each list's params keep a table of their wire names (`PAGE_PARAMS`, …), which their query is
+// built with: the one place that says which SDK parameter is which query parameter, also read by
+// the operation catalog (`paramsFromWire`) to turn a wire query back into params.
 import { ValidationError } from '@x/runtime';
 import { optionalInteger, requireObject } from '@x/runtime/internal';
 
@@ -24,6 +28,21 @@ export interface SkipPageParams extends PageParams {
   skip?: number | undefined;
 }
 
+/** The wire names of a list's SDK params: what `paramsFromWire` reads a wire query with. */
+export type WireNames<Params> = { readonly [K in keyof Params]-?: string };
+
+/** The wire names of `PageParams`. */
+export const PAGE_PARAMS = {
+  pageSize: 'page_size',
+  pageToken: 'page_token',
+} as const satisfies WireNames<PageParams>;
+
+/** The wire names of `SkipPageParams`. */
+export const SKIP_PAGE_PARAMS = {
+  ...PAGE_PARAMS,
+  skip: 'skip',
+} as const satisfies WireNames<SkipPageParams>;
+
 /** The paging query as sent. */
 export interface PageQuery {
   page_size?: number | undefined;
@@ -42,14 +61,17 @@ export interface SkipPageQuery extends PageQuery {
 export function pageQuery(params: PageParams, max: number): PageQuery {
   requireObject(params, 'params');
   return {
-    page_size: optionalInteger(params.pageSize, 'pageSize', 1, max),
-    page_token: pageToken(params.pageToken),
+    [PAGE_PARAMS.pageSize]: optionalInteger(params.pageSize, 'pageSize', 1, max),
+    [PAGE_PARAMS.pageToken]: pageToken(params.pageToken),
   };
 }
 
 /** `page_size`, `page_token` and `skip`, as sent. */
 export function skipPageQuery(params: SkipPageParams, max = MAX_PAGE_SIZE): SkipPageQuery {
-  return { ...pageQuery(params, max), skip: optionalInteger(params.skip, 'skip', 0) };
+  return {
+    ...pageQuery(params, max),
+    [SKIP_PAGE_PARAMS.skip]: optionalInteger(params.skip, 'skip', 0),
+  };
 }
 
 /** An optional page token: a non-empty string. */

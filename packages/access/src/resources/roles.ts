@@ -13,7 +13,14 @@ import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { crudResource, wrapped } from './crud.js';
 import { inChunks } from './id-batches.js';
-import { MAX_PAGE_SIZE, pageToken, type SkipPageParams, skipPageQuery } from './lists.js';
+import {
+  MAX_PAGE_SIZE,
+  PAGE_PARAMS,
+  pageToken,
+  type SkipPageParams,
+  skipPageQuery,
+  type WireNames,
+} from './lists.js';
 import type { Group, Identity, Role, RoleList } from './types.js';
 
 const ROLE =
@@ -78,6 +85,14 @@ export interface RoleMemberListParams {
   /** Where the list starts: a `next_page_token` of an earlier page of the same query. */
   pageToken?: string | undefined;
 }
+/** The wire names of `RoleMemberListParams`. */
+export const ROLE_MEMBER_LIST_PARAMS = {
+  groupsPageSize: 'groups_page_size',
+  groupsSkip: 'groups_skip',
+  identitiesPageSize: 'identities_page_size',
+  identitiesSkip: 'identities_skip',
+  pageToken: PAGE_PARAMS.pageToken,
+} as const satisfies WireNames<RoleMemberListParams>;
 
 /** One page of a role's scopes, as the server sent it. */
 export type ScopeList = components['schemas']['ScopeList'];
@@ -183,16 +198,22 @@ function membersBody(chunk: { groupIds?: string[]; identityIds?: string[] }) {
 // Each kind's page size and skip; the skips are resent with every page, as the token needs.
 function membersQuery(params: RoleMemberListParams) {
   requireObject(params, 'params');
+  const names = ROLE_MEMBER_LIST_PARAMS;
   return {
-    groups_page_size: optionalInteger(params.groupsPageSize, 'groupsPageSize', 1, MAX_PAGE_SIZE),
-    groups_skip: optionalInteger(params.groupsSkip, 'groupsSkip', 0),
-    identities_page_size: optionalInteger(
+    [names.groupsPageSize]: optionalInteger(
+      params.groupsPageSize,
+      'groupsPageSize',
+      1,
+      MAX_PAGE_SIZE,
+    ),
+    [names.groupsSkip]: optionalInteger(params.groupsSkip, 'groupsSkip', 0),
+    [names.identitiesPageSize]: optionalInteger(
       params.identitiesPageSize,
       'identitiesPageSize',
       1,
       MAX_PAGE_SIZE,
     ),
-    identities_skip: optionalInteger(params.identitiesSkip, 'identitiesSkip', 0),
-    page_token: pageToken(params.pageToken),
+    [names.identitiesSkip]: optionalInteger(params.identitiesSkip, 'identitiesSkip', 0),
+    [names.pageToken]: pageToken(params.pageToken),
   };
 }

@@ -5,8 +5,10 @@
 import type { ApiPromise, Paginator } from '@x/runtime';
 import { ValidationError } from '@x/runtime';
 import {
+  onePage,
   type PagingStyle,
   pageTokenPaging,
+  requireBoolean,
   requireId,
   requireObject,
   uniqueIds,
@@ -15,12 +17,15 @@ import type { AccessApi, RealmScope } from '../api.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { shape } from '../shape-checks.js';
-import type { CorrelatedCallOptions, CorrelatedListOptions } from './correlation.js';
-import { correlated } from './correlation.js';
+import {
+  type CorrelatedCallOptions,
+  type CorrelatedListOptions,
+  correlationHeader,
+  listingCorrelationHeader,
+} from './correlation.js';
 import { inChunks } from './id-batches.js';
-import { MAX_PAGE_SIZE, type PageParams, pageQuery } from './lists.js';
+import { MAX_PAGE_SIZE, PAGE_PARAMS, type PageParams, pageQuery, type WireNames } from './lists.js';
 import { SSO_CONFIG_CREATE, SSO_CONFIG_TYPES, SSO_PAYLOAD_UPDATE } from './sso-payloads.js';
-import { onePage, tokenPages } from './token-pages.js';
 import { untyped } from './untyped.js';
 
 type Schemas = components['schemas'];
@@ -58,6 +63,13 @@ export interface SsoConfigListParams extends PageParams {
   /** Sort order, sent as given (its grammar is not published). */
   orderBy?: string | undefined;
 }
+/** The wire names of `SsoConfigListParams`. */
+export const SSO_CONFIG_LIST_PARAMS = {
+  ...PAGE_PARAMS,
+  types: 'type',
+  isMigrated: 'is_migrated',
+  orderBy: 'order_by',
+} as const satisfies WireNames<SsoConfigListParams>;
 /** Which SSO configurations of an identity or a group, or which assigned identities, to list (`pageSize` at most 200). */
 export type SsoConfigPageParams = PageParams;
 /** One page of the identities assigned to an SSO configuration. */
@@ -95,7 +107,7 @@ const PATHS = {
   isIdentityAssigned: `${R}/identities/{identity_id}/sso-configs/{sso_config_id}/is-identity-assigned`,
 } as const;
 
-const summaryPages = tokenPages<SsoConfigList, SsoConfigSummary>((page) => page.sso_configs);
+const summaryPages = pageTokenPaging<SsoConfigList, SsoConfigSummary>((page) => page.sso_configs);
 // Pages of assigned identities can be empty while more follow: paging goes on while a token comes.
 const identityPages = pageTokenPaging<SsoConfigIdentityList, SsoConfigIdentity>(
   (page) => page.identities,
@@ -115,7 +127,7 @@ export class SsoConfigs {
 
   /** @internal */
   constructor(scope: RealmScope) {
-    this.#api = correlated(scope.api);
+    this.#api = scope.api;
     this.#realm = scope.path;
   }
 
@@ -135,6 +147,7 @@ export class SsoConfigs {
       PATHS.ssoConfigs,
       () => ({
         path: this.#realm,
+        header: correlationHeader(options),
         body: {
           sso_config: shape(SSO_CONFIG_CREATE)(
             ssoConfig,
@@ -158,14 +171,18 @@ export class SsoConfigs {
     return this.#api.list(
       PATHS.ssoConfigs,
       summaryPages,
-      () => ({ path: this.#realm, query: listQuery(params) }),
+      () => ({
+        path: this.#realm,
+        query: listQuery(params),
+        header: listingCorrelationHeader(options),
+      }),
       options,
     );
   }
 
   /** Returns one SSO configuration with its full payload. @throws NotFoundError. */
   get(ssoConfigId: string, options?: CorrelatedCallOptions): ApiPromise<SsoConfig> {
-    return this.#api.get(PATHS.ssoConfig, { path: this.#path(ssoConfigId) }, options);
+    return this.#api.get(PATHS.ssoConfig, () => this.#parts(ssoConfigId, options), options);
   }
 
   /**
@@ -183,7 +200,7 @@ export class SsoConfigs {
     return this.#api.patch(
       PATHS.ssoConfig,
       () => ({
-        path: this.#path(ssoConfigId),
+        ...this.#parts(ssoConfigId, options),
         body: {
           sso_config: SSO_PAYLOAD_UPDATE(changes, 'sso_config') as Schemas['SsoConfigUpdate'],
         },
@@ -194,7 +211,7 @@ export class SsoConfigs {
 
   /** Deletes an SSO configuration. @throws NotFoundError. */
   delete(ssoConfigId: string, options?: CorrelatedCallOptions): ApiPromise<void> {
-    return this.#api.delete(PATHS.ssoConfig, { path: this.#path(ssoConfigId) }, options);
+    return this.#api.delete(PATHS.ssoConfig, () => this.#parts(ssoConfigId, options), options);
   }
 
   /**
@@ -202,7 +219,7 @@ export class SsoConfigs {
    * outcome of each.
    */
   test(ssoConfigId: string, options?: CorrelatedCallOptions): ApiPromise<SsoConfigTestResult> {
-    return this.#api.post(PATHS.test, { path: this.#path(ssoConfigId) }, options);
+    return this.#api.post(PATHS.test, () => this.#parts(ssoConfigId, options), options);
   }
 
   /**
@@ -296,7 +313,11 @@ export class SsoConfigs {
     ssoConfigId: string,
     options?: CorrelatedListOptions,
   ): Paginator<SsoConfigGroup, SsoConfigGroupList> {
-    return this.#api.list(PATHS.groups, groupPages, { path: this.#path(ssoConfigId) }, options);
+    const init = () => ({
+      path: this.#path(ssoConfigId),
+      header: listingCorrelationHeader(options),
+    });
+    return this.#api.list(PATHS.groups, groupPages, init, options);
   }
 
   /**
@@ -307,7 +328,9 @@ export class SsoConfigs {
     ssoConfigId: string,
     options?: CorrelatedCallOptions,
   ): ApiPromise<SsoConfigGroupListing> {
-    return this.#api.get(PATHS.groupListing, { path: this.#path(ssoConfigId) }, options);
+    // The spec declares no `x-correlation_id` here; it is sent as with every other SSO call.
+    const init = () => this.#parts(ssoConfigId, options);
+    return untyped(this.#api).get<SsoConfigGroupListing>(PATHS.groupListing, init, options);
   }
 
   /**
@@ -321,7 +344,10 @@ export class SsoConfigs {
   ): ApiPromise<SsoConfigGroupAssignment> {
     return this.#api.post(
       PATHS.isGroupAssigned,
-      () => ({ path: this.#path(ssoConfigId), body: { group_ids: someIds(groupIds, 'groupIds') } }),
+      () => ({
+        ...this.#parts(ssoConfigId, options),
+        body: { group_ids: someIds(groupIds, 'groupIds') },
+      }),
       options,
     );
   }
@@ -335,8 +361,11 @@ export class SsoConfigs {
     identityId: string,
     options?: CorrelatedCallOptions,
   ): ApiPromise<IdentityAssignedResponse> {
-    const path = { ...this.#path(ssoConfigId), identity_id: identityId };
-    return this.#api.get(PATHS.isIdentityAssigned, { path }, options);
+    const init = () => ({
+      path: { ...this.#path(ssoConfigId), identity_id: identityId },
+      header: correlationHeader(options),
+    });
+    return this.#api.get(PATHS.isIdentityAssigned, init, options);
   }
 
   /** The SSO configurations an identity is assigned to, with payload summaries (200 at most per page). */
@@ -370,18 +399,18 @@ export class SsoConfigs {
     const init = () => ({
       path: { ...this.#realm, ...parent },
       query: pageQuery(params, MAX_PAGE_SIZE),
+      header: listingCorrelationHeader(options),
     });
-    const list = untyped(this.#api).list(
-      path,
-      style as PagingStyle<unknown, unknown>,
-      init,
-      options,
-    );
-    return list as Paginator<Item, Raw>;
+    return untyped(this.#api).list(path, style, init, options);
   }
 
   #path(ssoConfigId: string) {
     return { ...this.#realm, sso_config_id: ssoConfigId };
+  }
+
+  /** The path and correlation header of a call on one SSO configuration (built inside the call). */
+  #parts(ssoConfigId: string, options: CorrelatedCallOptions | undefined) {
+    return { path: this.#path(ssoConfigId), header: correlationHeader(options) };
   }
 
   /** One request per chunk of at most 1000 ids; the answers are empty. */
@@ -398,7 +427,11 @@ export class SsoConfigs {
     options: CorrelatedCallOptions | undefined,
   ): Promise<void> {
     await inChunks(this.#api, ids, field, (chunk) =>
-      this.#api.post(path, { path: this.#path(ssoConfigId), body: body(chunk) }, options),
+      this.#api.post(
+        path,
+        () => ({ ...this.#parts(ssoConfigId, options), body: body(chunk) }),
+        options,
+      ),
     );
   }
 }
@@ -412,13 +445,13 @@ function listQuery(params: SsoConfigListParams) {
     if (!SSO_CONFIG_TYPES.includes(type))
       throw new ValidationError(`types[${i}]`, `must be one of ${SSO_CONFIG_TYPES.join(', ')}`);
   });
-  if (isMigrated !== undefined && typeof isMigrated !== 'boolean')
-    throw new ValidationError('isMigrated', 'must be true or false');
+  const names = SSO_CONFIG_LIST_PARAMS;
   return {
     ...pageQuery(params, MAX_PAGE_SIZE),
-    type: types?.length ? [...types] : undefined,
-    is_migrated: isMigrated,
-    order_by: orderBy === undefined ? undefined : requireId(orderBy, 'orderBy'),
+    [names.types]: types?.length ? [...types] : undefined,
+    [names.isMigrated]:
+      isMigrated === undefined ? undefined : requireBoolean(isMigrated, 'isMigrated'),
+    [names.orderBy]: orderBy === undefined ? undefined : requireId(orderBy, 'orderBy'),
   };
 }
 

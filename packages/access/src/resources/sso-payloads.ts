@@ -1,6 +1,7 @@
 // The payload of an SSO configuration as sent: one of nine kinds, selected by `type`, each with its
 // fields (the spec's `…SsoPayloadCreate` and `…SsoPayloadUpdate`). A create sends a whole payload
 // with its required fields; an update sends `type` and the fields that change.
+import { isRecord } from '@x/runtime/internal';
 import { displayName, flag, object, oneOf, strings, text } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import {
@@ -296,8 +297,5 @@ export const SSO_PAYLOAD_UPDATE = byType(UPDATE);
  * while every other kind is checked field by field.
  */
 function openScim(check: ReturnType<typeof byType>): ReturnType<typeof byType> {
-  return (value, field) =>
-    value !== null && typeof value === 'object' && (value as { type?: unknown }).type === 'scim'
-      ? value
-      : check(value, field);
+  return (value, field) => (isRecord(value) && value.type === 'scim' ? value : check(value, field));
 }

@@ -6,7 +6,8 @@ import { ValidationError } from '@x/runtime';
 import { optionalEnum, pageTokenPaging } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import type { components } from '../generated/schema.js';
-import { MAX_SMALL_PAGE_SIZE, type PageParams, pageQuery } from './lists.js';
+import type { PageParams, WireNames } from './lists.js';
+import { MAX_SMALL_PAGE_SIZE, PAGE_PARAMS, pageQuery } from './lists.js';
 
 const PATHS = {
   tokens: '/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}/tokens',
@@ -25,6 +26,12 @@ export interface TokenListParams extends PageParams {
   /** Only tokens issued to this application or identity id. */
   principalId?: string | undefined;
 }
+/** The wire names of `TokenListParams`. */
+export const TOKEN_LIST_PARAMS = {
+  ...PAGE_PARAMS,
+  principalType: 'principal_type',
+  principalId: 'principal_id',
+} as const satisfies WireNames<TokenListParams>;
 
 const pages = pageTokenPaging<TokenList, Token>((page) => page.tokens);
 const PRINCIPAL_TYPES = ['application', 'identity'] as const;
@@ -69,8 +76,12 @@ function tokensQuery(params: TokenListParams) {
     throw new ValidationError('principalId', 'must be a non-empty string');
   return {
     ...query,
-    principal_type: optionalEnum(params.principalType, 'principalType', PRINCIPAL_TYPES),
-    principal_id: principalId,
+    [TOKEN_LIST_PARAMS.principalType]: optionalEnum(
+      params.principalType,
+      'principalType',
+      PRINCIPAL_TYPES,
+    ),
+    [TOKEN_LIST_PARAMS.principalId]: principalId,
   };
 }
 

@@ -3,7 +3,7 @@
 // under the server's rules: `replace` for `displayName`, `add` and `remove` for `members`, a name
 // change and a member change never in the same request, and one member per `remove`.
 import { type ApiPromise, type CallOptions, ValidationError } from '@x/runtime';
-import { requireId, requireString } from '@x/runtime/internal';
+import { isRecord, requireId, requireString } from '@x/runtime/internal';
 import type { AccessScimApi } from '../api.js';
 import { description, nested, text } from '../checks.js';
 import type { components } from '../generated/schema.js';
@@ -197,7 +197,7 @@ function groupOperation(operation: PatchOperation<GroupOp>, field: string): void
   let at = `${field}.value`;
   if (operation.path === undefined) {
     // The attribute is the key of `value`: `{ displayName }` or `{ members }`.
-    if (value === null || typeof value !== 'object' || Array.isArray(value))
+    if (!isRecord(value))
       throw new ValidationError(at, `must be { ${attribute}: … } when there is no path`);
     const keys = Object.keys(value);
     const other = keys.find((key) => key !== attribute);
@@ -208,7 +208,7 @@ function groupOperation(operation: PatchOperation<GroupOp>, field: string): void
           ? 'a name change and a member change must be separate operations'
           : `is not an attribute ${operation.op} can change here (only ${attribute})`,
       );
-    value = (value as Record<string, unknown>)[attribute];
+    value = value[attribute];
     at = `${at}.${attribute}`;
   } else if (operation.path !== attribute) {
     throw new ValidationError(`${field}.path`, `must be "${attribute}" for ${operation.op}`);

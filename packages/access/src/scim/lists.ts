@@ -2,6 +2,7 @@
 // sent as. The server returns no resources without `count` (its default is 0), so one is always
 // sent; pages follow `startIndex` until `totalResults` (the runtime's SCIM paging).
 import { integerInRange, requireObject } from '@x/runtime/internal';
+import type { WireNames } from '../resources/lists.js';
 
 /** Largest `count` the server honours. */
 export const MAX_SCIM_COUNT = 1000;
@@ -18,15 +19,32 @@ export interface ScimListParams<Filter> {
   startIndex?: number | undefined;
 }
 
+/**
+ * The wire names of `ScimListParams`. The filter travels as text: `userFilterOf` and
+ * `groupFilterOf` read a wire query's filter back into the builders' shape.
+ */
+export const SCIM_LIST_PARAMS = {
+  filter: 'filter',
+  count: 'count',
+  startIndex: 'startIndex',
+} as const satisfies WireNames<ScimListParams<unknown>>;
+
 /** `filter`, `count` and `startIndex` as sent, after checking them. */
 export function scimQuery<Filter>(
   params: ScimListParams<Filter>,
   filterText: (filter: Filter | undefined) => string | undefined,
 ): { filter: string | undefined; count: number; startIndex: number } {
   requireObject(params, 'params');
+  const names = SCIM_LIST_PARAMS;
   return {
-    filter: filterText(params.filter),
-    count: integerInRange(params.count, 'count', 1, MAX_SCIM_COUNT, DEFAULT_SCIM_COUNT),
-    startIndex: integerInRange(params.startIndex, 'startIndex', 1, Number.MAX_SAFE_INTEGER, 1),
+    [names.filter]: filterText(params.filter),
+    [names.count]: integerInRange(params.count, 'count', 1, MAX_SCIM_COUNT, DEFAULT_SCIM_COUNT),
+    [names.startIndex]: integerInRange(
+      params.startIndex,
+      'startIndex',
+      1,
+      Number.MAX_SAFE_INTEGER,
+      1,
+    ),
   };
 }

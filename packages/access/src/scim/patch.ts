@@ -3,7 +3,7 @@
 // `op` among those the resource supports, an optional string `path`, and no other member; the
 // resource adds its own rules.
 import { ValidationError } from '@x/runtime';
-import { optionalEnum } from '@x/runtime/internal';
+import { requireEnum, requireRecord } from '@x/runtime/internal';
 import { PATCH_OP } from './urns.js';
 
 /** One PATCH operation as sent. */
@@ -37,14 +37,11 @@ function checkOperation<Op extends string>(
   ops: readonly Op[],
   field: string,
 ): PatchOperation<Op> {
-  if (given === null || typeof given !== 'object' || Array.isArray(given))
-    throw new ValidationError(field, 'must be an object');
-  const { op, path, value, ...rest } = given as Record<string, unknown>;
+  const { op, path, value, ...rest } = requireRecord(given, field);
   const extra = Object.keys(rest)[0];
   if (extra !== undefined)
     throw new ValidationError(`${field}.${extra}`, 'is not a member of a PATCH operation');
-  if (op === undefined) throw new ValidationError(`${field}.op`, `is required: ${ops.join(', ')}`);
-  const operation: PatchOperation<Op> = { op: optionalEnum(op, `${field}.op`, ops) as Op };
+  const operation: PatchOperation<Op> = { op: requireEnum(op, `${field}.op`, ops) };
   if (path !== undefined) {
     if (typeof path !== 'string' || path.trim() === '')
       throw new ValidationError(`${field}.path`, 'must be a non-empty string');

@@ -1,0 +1,66 @@
+// Family E: the story's own events, followed live while it runs, then listed by type.
+import { fromEnv, type PlatformEvent } from '@x/events';
+import { expectThat, type Story } from './story.js';
+
+/** Follows the events from now on in the background, printing each as it arrives. */
+export function followStory(story: Story): { seen: PlatformEvent[]; stop(): Promise<void> } {
+  const events = fromEnv({}, story.env);
+  const stop = new AbortController();
+  const seen: PlatformEvent[] = [];
+  const startTime = Date.now();
+  const done = (async () => {
+    for await (const event of events.follow({
+      startTime,
+      pollIntervalMs: 100,
+      signal: stop.signal,
+    })) {
+      seen.push(event);
+      console.log(
+        `    [event] ${event.event_type} by ${event.actor?.display_id ?? '?'} (${event.outcome ?? ''})`,
+      );
+    }
+  })();
+  followers.set(story, { seen, startTime });
+  return {
+    seen,
+    async stop() {
+      stop.abort();
+      await done;
+    },
+  };
+}
+
+const followers = new WeakMap<Story, { seen: PlatformEvent[]; startTime: number }>();
+
+export async function eventsChapter(story: Story): Promise<void> {
+  const { show } = story;
+  const events = fromEnv({}, story.env);
+  const follower = followers.get(story);
+  const startTime = follower?.startTime ?? 0;
+  const all = await events.list({ startTime, ordering: 'asc', pageSize: 50 }).toArray();
+  const byType = new Map<string, number>();
+  for (const event of all) byType.set(event.event_type, (byType.get(event.event_type) ?? 0) + 1);
+  show('events.list (the story)', Object.fromEntries(byType));
+  const changes = await events
+    .list({ startTime, eventType: 'GROUP_MEMBERSHIP_CHANGE', ordering: 'asc' })
+    .toArray();
+  show(
+    'membership changes',
+    changes.map((e) =>
+      e.data?.type_name === 'GroupMembershipChange'
+        ? `${e.data.action} ${e.data.user.user_name ?? ''} ${e.data.group.name ?? ''}`
+        : e.event_type,
+    ),
+  );
+  // The live tail has seen the same events, each once (it polls every 100 ms).
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const ids = new Set(follower?.seen.map((e) => e.id));
+  show(
+    'follow saw',
+    `${ids.size} of ${all.length} events, ${(follower?.seen.length ?? 0) - ids.size} repeated`,
+  );
+  expectThat(
+    all.length > 0 && all.every((e) => ids.has(e.id)),
+    'the live tail to see every event of the story once',
+  );
+}

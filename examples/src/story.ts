@@ -1,0 +1,50 @@
+// What every chapter of the demo gets: the emulator, the environment an app would be configured
+// from, and a way to print.
+import type { Emulator } from '@x/emulator';
+
+export interface Story {
+  readonly emulator: Emulator;
+  /** The `X_*` variables each family's `fromEnv()` reads, for the emulator's seeded tenants. */
+  readonly env: StoryEnv;
+  /** Prints a labelled value. */
+  show(label: string, value: unknown): void;
+}
+
+/** The environment an app would set to reach the emulator's seeded tenants. */
+export type StoryEnv = ReturnType<typeof storyEnv>;
+
+/** The environment an app would set to reach the emulator's seeded tenants. */
+export function storyEnv({ urls, credentials }: Emulator) {
+  return {
+    X_WORKFORCE_URL: urls.workforce,
+    X_WORKFORCE_CLIENT_ID: credentials.workforce.clientId,
+    X_WORKFORCE_CLIENT_SECRET: credentials.workforce.clientSecret,
+    X_ACCESS_URL: urls.access,
+    X_ACCESS_AUTH_URL: urls.accessAuth,
+    X_ACCESS_TENANT_ID: credentials.access.tenantId,
+    X_ACCESS_REALM_ID: credentials.access.realmId,
+    X_ACCESS_APPLICATION_ID: credentials.access.applicationId,
+    X_ACCESS_CLIENT_ID: credentials.access.clientId,
+    X_ACCESS_CLIENT_SECRET: credentials.access.clientSecret,
+    X_EVENTS_URL: urls.events,
+    X_EVENTS_API_KEY: credentials.events.apiKey,
+    X_LEGACY_URL: urls.legacy,
+    X_LEGACY_TOKEN: credentials.legacy.token,
+  };
+}
+
+/** A call of the emulator's control surface (what a person clicking an enrolment link does). */
+export async function control(story: Story, path: string, body: unknown = {}): Promise<unknown> {
+  const response = await fetch(`${story.emulator.urls.control}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`control ${path} answered ${response.status}`);
+  return response.json();
+}
+
+/** Fails the story when what it expected did not happen. */
+export function expectThat(condition: boolean, what: string): void {
+  if (!condition) throw new Error(`expected ${what}`);
+}

@@ -1,0 +1,135 @@
+// What a new app team writes first: each family's README "Everyday tasks" block, taken from the
+// README of the published package, compiled in a fresh project with `strict` and with
+// `exactOptionalPropertyTypes` on and off, the packages' own declarations checked too. The block
+// must need no `!` and no cast. Its free names are the family's client (made with `fromEnv()`),
+// `realm` (family A), `signal`, and ids (`…Id: string`, `…Ids: string[]`), declared by the test.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  consumerNpmrc,
+  FAMILIES,
+  type Family,
+  root,
+  run,
+  tempDir,
+  tsc,
+  writeFiles,
+} from './lib.js';
+
+const registry = inject('registry');
+const published = inject('published');
+const project = tempDir('readme-tasks');
+const cache = tempDir('readme-cache');
+
+beforeAll(async () => {
+  writeFiles(project.dir, {
+    'package.json': JSON.stringify({ name: 'readme-tasks', private: true, type: 'module' }),
+    '.npmrc': consumerNpmrc(registry, cache.dir),
+  });
+  const specs = FAMILIES.map((f) => `@x/${f}@${published[`@x/${f}`]}`);
+  await run('npm', ['install', ...specs, `@x/runtime@${published['@x/runtime']}`], {
+    cwd: project.dir,
+  });
+}, 600_000);
+afterAll(() => {
+  project.remove();
+  cache.remove();
+});
+
+/** The first ```ts block under `## Everyday tasks` of a README. */
+function everydayBlock(readme: string): string {
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Everyday tasks'));
+  const block = section && /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('no ```ts block under "## Everyday tasks"');
+  return block;
+}
+
+const CLIENT: Record<Family, string> = {
+  legacy: 'legacy',
+  workforce: 'workforce',
+  access: 'access',
+  events: 'events',
+};
+
+/** The block as a module: its imports first, the rest inside an async function with the givens. */
+function taskModule(family: Family, block: string): string {
+  const lines = block.split('\n');
+  const imports: string[] = [];
+  const body: string[] = [];
+  let inImport = false;
+  for (const line of lines) {
+    if (inImport || /^import\b/.test(line)) {
+      imports.push(line);
+      inImport = !/;\s*$/.test(line);
+    } else body.push(line);
+  }
+  const code = body.join('\n');
+  const declared = new Set(
+    [
+      ...code.matchAll(
+        /\b(?:const|let|var|function)\s+(\w+)|\bof\s+\w+|\(\s*(\w+)\s*\)\s*=>|for\s*\(\s*const\s+(\w+)/g,
+      ),
+    ].flatMap((m) => m.slice(1).filter((x): x is string => Boolean(x))),
+  );
+  const ids = [...new Set([...code.matchAll(/\b([a-z]\w*Ids?)\b/g)].map((m) => m[1]!))].filter(
+    (name) => !declared.has(name),
+  );
+  const givens = [
+    ...ids.map((name) => `${name}: ${name.endsWith('Ids') ? 'string[]' : 'string'}`),
+    'signal: AbortSignal',
+  ];
+  const client = CLIENT[family];
+  const realm =
+    family === 'access' && !declared.has('realm') ? '  const realm = access.realm(realmId);\n' : '';
+  if (realm && !ids.includes('realmId')) givens.unshift('realmId: string');
+  return `${imports.join('\n')}
+import { fromEnv as readmeClient } from '@x/${family}';
+
+export async function everydayTasks(${givens.join(', ')}): Promise<void> {
+  const ${client} = readmeClient();
+${realm}  void signal;
+${code.replace(/^/gm, '  ')}
+}
+`;
+}
+
+const tsconfig = (exact: boolean) =>
+  JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      strict: true,
+      exactOptionalPropertyTypes: exact,
+      noUncheckedIndexedAccess: true,
+      noEmit: true,
+      // Node's own types (a README may read a file or a signal), from the workspace's install.
+      typeRoots: [join(root, 'node_modules', '@types')],
+      types: ['node'],
+      // The packages' own declarations are checked too.
+      skipLibCheck: false,
+    },
+    include: ['tasks/*.ts'],
+  });
+
+describe('README everyday tasks compile as a new consumer writes them', () => {
+  it.each(FAMILIES)('%s: no `!` and no cast in the block', (family) => {
+    const readme = readFileSync(
+      join(project.dir, 'node_modules', '@x', family, 'README.md'),
+      'utf8',
+    );
+    const block = everydayBlock(readme);
+    // A non-null assertion (`x!.y`, `f()!`), not a `!=` or a logical not.
+    const code = block.replace(/\/\/.*$/gm, '');
+    expect(code).not.toMatch(/[\w)\]]!(?!=)/);
+    expect(code.replace(/\bas const\b/g, '')).not.toMatch(/\bas\s+[\w{([]/);
+    writeFiles(project.dir, { [`tasks/${family}.ts`]: taskModule(family, block) });
+  });
+
+  it.each([true, false])('strict, exactOptionalPropertyTypes %s', async (exact) => {
+    writeFiles(project.dir, { [`tsconfig.${exact}.json`]: tsconfig(exact) });
+    await run(process.execPath, [tsc, '-p', `tsconfig.${exact}.json`], { cwd: project.dir });
+  });
+});

@@ -75,7 +75,7 @@ beforeAll(async () => {
   await run('npm', ['install'], { cwd: project.dir });
 });
 
-const RUNTIMES: { name: string; spec?: string; command(dir: string): string[] }[] = [
+const RUNTIMES: { name: string; spec?: string | undefined; command(dir: string): string[] }[] = [
   {
     name: 'Node 20',
     spec: process.version.startsWith('v20.') ? undefined : 'node@20.19.5',

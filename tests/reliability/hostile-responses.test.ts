@@ -136,7 +136,11 @@ describe('huge bodies', () => {
         total_size: 1,
       }),
     );
-    const error = await failure(() => client({ maxResponseBytes: 512 * 1024 }).users.list());
+    const error = await failure(() =>
+      client({ maxResponseBytes: 512 * 1024 })
+        .users.list()
+        .then((page) => page),
+    );
     expect(error).toBeInstanceOf(ResponseTooLargeError);
   });
 });

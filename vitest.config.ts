@@ -36,6 +36,24 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'cli',
+          include: ['packages/cli/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'mcp',
+          include: ['packages/mcp/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
           testTimeout: 30_000,

@@ -1,0 +1,97 @@
+// The command line of `x-mcp`.
+import { parseArgs } from 'node:util';
+import type { FamilyName } from '../spec/documents.js';
+
+/** What the command line asked for. */
+export interface CommandLine {
+  readonly allowWrite: boolean;
+  readonly allowDestructive: boolean;
+  readonly revealEnrolmentSecrets: boolean;
+  readonly emulator: boolean;
+  /** Serve streamable HTTP on this port instead of stdio. */
+  readonly httpPort: number | undefined;
+  readonly host: string;
+  readonly families: readonly FamilyName[] | undefined;
+  readonly help: boolean;
+  readonly version: boolean;
+}
+
+/** The usage text. */
+export const USAGE = `Usage: x-mcp [options]
+
+An MCP server for the identity platform's APIs. Read-only unless told otherwise.
+
+Safety:
+  --allow-write                 offer tools that create or change things
+  --allow-destructive           also offer tools that delete, remove or revoke (needs --allow-write)
+  --reveal-enrolment-secrets    show short codes and binding links in results (credentials never are)
+
+Platform:
+  --emulator                    run an in-process emulator of the platform instead of a tenant
+  --families LIST               only these families, comma-separated: workforce,access,events,legacy
+
+Transport (stdio by default):
+  --http PORT                   serve streamable HTTP at http://HOST:PORT/mcp (0: any free port)
+  --host HOST                   address for --http (default 127.0.0.1; others need X_MCP_HTTP_TOKEN)
+
+  --help, --version
+
+Configuration comes from the environment (each family's fromEnv): X_WORKFORCE_URL with
+X_WORKFORCE_CLIENT_ID + X_WORKFORCE_CLIENT_SECRET (or X_WORKFORCE_TOKEN); X_ACCESS_URL,
+X_ACCESS_TENANT_ID, X_ACCESS_AUTH_URL, X_ACCESS_REALM_ID, X_ACCESS_APPLICATION_ID,
+X_ACCESS_CLIENT_ID + X_ACCESS_CLIENT_SECRET (or X_ACCESS_TOKEN); X_EVENTS_URL with
+X_EVENTS_API_KEY; X_LEGACY_URL with X_LEGACY_TOKEN. Unconfigured families are left out.
+`;
+
+const FAMILY_NAMES: readonly FamilyName[] = ['workforce', 'access', 'events', 'legacy'];
+
+/**
+ * Parses the command line.
+ * @throws Error with a message for the user when an option is unknown or invalid.
+ */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      'allow-write': { type: 'boolean', default: false },
+      'allow-destructive': { type: 'boolean', default: false },
+      'reveal-enrolment-secrets': { type: 'boolean', default: false },
+      emulator: { type: 'boolean', default: false },
+      http: { type: 'string' },
+      host: { type: 'string' },
+      families: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', default: false },
+    },
+  });
+  if (values['allow-destructive'] && !values['allow-write'])
+    throw new Error('--allow-destructive needs --allow-write as well');
+  let httpPort: number | undefined;
+  if (values.http !== undefined) {
+    httpPort = Number(values.http);
+    if (!/^\d+$/.test(values.http) || httpPort > 65535)
+      throw new Error('--http takes a port from 0 to 65535');
+  }
+  if (values.host !== undefined && httpPort === undefined)
+    throw new Error('--host applies to --http only');
+  let families: FamilyName[] | undefined;
+  if (values.families !== undefined) {
+    families = values.families.split(',').map((f) => f.trim()) as FamilyName[];
+    const unknown = families.filter((f) => !FAMILY_NAMES.includes(f));
+    if (unknown.length > 0 || families.length === 0)
+      throw new Error(`--families takes ${FAMILY_NAMES.join(', ')} (got ${values.families})`);
+  }
+  return {
+    allowWrite: values['allow-write'] === true,
+    allowDestructive: values['allow-destructive'] === true,
+    revealEnrolmentSecrets: values['reveal-enrolment-secrets'] === true,
+    emulator: values.emulator === true,
+    httpPort,
+    host: values.host ?? '127.0.0.1',
+    families,
+    help: values.help === true,
+    version: values.version === true,
+  };
+}

@@ -1,0 +1,155 @@
+// One MCP server over a tool set. Tools are served through the SDK's request handlers rather
+// than `registerTool`, because their input schemas are JSON Schema derived from the specs (with
+// every length, pattern and enum) and `registerTool` takes zod schemas: converting some 150
+// OpenAPI schemas to zod and back would lose exactly the constraints that matter. The reference
+// documents are plain `registerResource` resources.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  failureOf,
+  invalidInput,
+  notAllowed,
+  type ToolFailure,
+  unknownTool,
+} from '../results/errors.js';
+import { Redactor } from '../results/redact.js';
+import { isObject } from '../spec/json.js';
+import type { Tool, ToolOutput } from '../tools/tool.js';
+import { InputValidator } from '../tools/validate.js';
+import { VERSION } from '../version.js';
+import { instructionsOf } from './instructions.js';
+import type { ToolSet } from './registry.js';
+import { readDocument, referenceDocuments } from './resources.js';
+
+/** How results are shown. */
+export interface OutputOptions {
+  /** Show short codes and binding links (`--reveal-enrolment-secrets`). Credentials never are. */
+  readonly revealEnrolmentSecrets: boolean;
+}
+
+const validators = new WeakMap<Tool, InputValidator>();
+
+/** The `_meta` key of a listed tool that names the spec operation it calls (`access.createGroup`). */
+export const OPERATION_META = 'x-mcp/operation';
+
+/** A new MCP server (one per connection) over a shared tool set. */
+export function createMcpServer(set: ToolSet, output: OutputOptions): McpServer {
+  const redactor = new Redactor(output.revealEnrolmentSecrets, set.secrets);
+  const mcp = new McpServer(
+    { name: 'x-mcp', title: 'Identity platform administration', version: VERSION },
+    { capabilities: { tools: { listChanged: false } }, instructions: instructionsOf(set, output) },
+  );
+
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    // Tools the flags do not allow are not listed: an agent cannot be talked into calling what
+    // it never sees, and a shorter list is easier to choose from. Called anyway, they refuse.
+    tools: set.tools
+      .filter((tool) => set.missingFlags(tool).length === 0)
+      .map((tool) => ({
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema as { type: 'object' },
+        annotations: tool.annotations,
+        ...(tool.family && tool.operationId
+          ? { _meta: { [OPERATION_META]: `${tool.family}.${tool.operationId}` } }
+          : {}),
+      })),
+  }));
+
+  mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args = {} } = request.params;
+    try {
+      return await callTool(set, redactor, name, args, extra.signal);
+    } catch (error) {
+      // callTool handles every failure; this is the last guard of the connection.
+      return failure(failureOf(name, error), redactor);
+    }
+  });
+
+  for (const doc of referenceDocuments())
+    mcp.registerResource(
+      doc.name,
+      doc.uri,
+      { title: doc.title, description: doc.description, mimeType: doc.mimeType },
+      async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: doc.mimeType, text: await readDocument(doc) }],
+      }),
+    );
+  return mcp;
+}
+
+/** Checks, runs and answers one tool call; every failure becomes a tool error. */
+async function callTool(
+  set: ToolSet,
+  redactor: Redactor,
+  name: string,
+  args: unknown,
+  signal: AbortSignal,
+): Promise<CallToolResult> {
+  const tool = set.get(name);
+  if (!tool) return failure(unknownTool(name), redactor);
+  const missing = set.missingFlags(tool);
+  if (missing.length > 0) return failure(notAllowed(name, missing), redactor);
+  let validator = validators.get(tool);
+  if (!validator) {
+    validator = new InputValidator(tool.inputSchema);
+    validators.set(tool, validator);
+  }
+  const violations = validator.check(args);
+  if (violations.length > 0 || !isObject(args))
+    return failure(invalidInput(name, violations), redactor);
+  let output: ToolOutput;
+  try {
+    output = await tool.run(args, { signal });
+  } catch (error) {
+    return failure(failureOf(name, error), redactor);
+  }
+  return success(output, redactor);
+}
+
+/** A result: the one-line summary, then the structured content (also as JSON text, for clients that show only text). */
+function success(output: ToolOutput, redactor: Redactor): CallToolResult {
+  const { value, masked } = redactor.redact(output.data);
+  return {
+    content: [
+      { type: 'text', text: `${redactor.text(output.summary)}${maskedNote(masked)}` },
+      { type: 'text', text: JSON.stringify(value) },
+    ],
+    structuredContent: value,
+  };
+}
+
+/** ` Masked: a.short_code.` for a few fields, ` Masked: 12 fields (short_code).` for many. */
+function maskedNote(masked: readonly string[]): string {
+  if (masked.length === 0) return '';
+  if (masked.length <= 3) return ` Masked: ${masked.join(', ')}.`;
+  const keys = [
+    ...new Set(
+      masked.map((field) =>
+        field
+          .split('.')
+          .pop()!
+          .replace(/\[\d+\]$/, ''),
+      ),
+    ),
+  ];
+  return ` Masked: ${masked.length} fields (${keys.join(', ')}).`;
+}
+
+/** A tool error: `isError`, the one-line summary, and the error as structured content. */
+function failure(f: ToolFailure, redactor: Redactor): CallToolResult {
+  const { value } = redactor.redact(f.data);
+  return {
+    isError: true,
+    content: [
+      { type: 'text', text: redactor.text(f.summary) },
+      { type: 'text', text: JSON.stringify(value) },
+    ],
+    structuredContent: value,
+  };
+}

@@ -52,6 +52,11 @@ export default defineConfig({
         },
       },
       {
+        // The SDK's workflows, the demo's story, against the emulator in process.
+        extends: true,
+        test: { name: 'workflows', include: ['tests/workflows/**/*.test.ts'], testTimeout: 60_000 },
+      },
+      {
         extends: true,
         test: {
           name: 'reliability',

@@ -7,7 +7,7 @@ import { control, expectThat, type Story } from './story.js';
 
 export async function accessChapter(story: Story): Promise<void> {
   const { show, env } = story;
-  const access = fromEnv({}, env); // client credentials of the default management application
+  const access = fromEnv(story.clientOptions, env); // client credentials of the default management application
 
   const created = await access.realms.create({
     display_name: 'Customers',
@@ -111,9 +111,10 @@ export async function accessChapter(story: Story): Promise<void> {
     }),
     clientId: env.X_ACCESS_CLIENT_ID,
     clientSecret: env.X_ACCESS_CLIENT_SECRET,
+    ...story.clientOptions,
   });
   const token = await provider.getToken();
-  const holder = fromEnv({ auth: staticToken(token) }, env);
+  const holder = fromEnv({ ...story.clientOptions, auth: staticToken(token) }, env);
   show('tenant.get with the token', (await holder.tenant.get()).display_name);
   await access
     .realm(env.X_ACCESS_REALM_ID)

@@ -4,7 +4,7 @@ import { expectThat, type Story } from './story.js';
 
 /** Follows the events from now on in the background, printing each as it arrives. */
 export function followStory(story: Story): { seen: PlatformEvent[]; stop(): Promise<void> } {
-  const events = fromEnv({}, story.env);
+  const events = fromEnv(story.clientOptions, story.env);
   const stop = new AbortController();
   const seen: PlatformEvent[] = [];
   const startTime = Date.now();
@@ -34,7 +34,7 @@ const followers = new WeakMap<Story, { seen: PlatformEvent[]; startTime: number 
 
 export async function eventsChapter(story: Story): Promise<void> {
   const { show } = story;
-  const events = fromEnv({}, story.env);
+  const events = fromEnv(story.clientOptions, story.env);
   const follower = followers.get(story);
   const startTime = follower?.startTime ?? 0;
   const all = await events.list({ startTime, ordering: 'asc', pageSize: 50 }).toArray();

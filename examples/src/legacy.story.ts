@@ -4,7 +4,7 @@ import { expectThat, type Story } from './story.js';
 
 export async function legacyChapter(story: Story): Promise<void> {
   const { show } = story;
-  const legacy = fromEnv({}, story.env);
+  const legacy = fromEnv(story.clientOptions, story.env);
   const user = await legacy.users.create({
     external_id: 'crm-000123',
     email: 'charles@example.com',

@@ -16,6 +16,7 @@ console.log(
 );
 const story: Story = {
   emulator,
+  clientOptions: {},
   env: storyEnv(emulator),
   show(label, value) {
     console.log(`  ${label}:`, typeof value === 'string' ? value : JSON.stringify(value));

@@ -5,7 +5,7 @@ import { control, expectThat, type Story } from './story.js';
 
 export async function workforceChapter(story: Story): Promise<void> {
   const { show } = story;
-  const workforce = fromEnv({}, story.env); // client credentials from X_WORKFORCE_*
+  const workforce = fromEnv(story.clientOptions, story.env); // client credentials from X_WORKFORCE_*
 
   // Hire: the enrolment e-mail goes to email_address.
   const ada = await workforce.users.create({

@@ -1,6 +1,6 @@
 // The server's instructions to the agent (sent once, at initialisation): what it administers,
 // what the operator allowed, which families are up, and how to find and page through things.
-import type { OutputOptions } from './mcp-server.js';
+import type { OutputOptions } from './output-options.js';
 import type { ToolSet } from './registry.js';
 
 const FAMILY_ROLES = {

@@ -22,14 +22,11 @@ import type { Tool, ToolOutput } from '../tools/tool.js';
 import { InputValidator } from '../tools/validate.js';
 import { VERSION } from '../version.js';
 import { instructionsOf } from './instructions.js';
+import type { OutputOptions } from './output-options.js';
 import type { ToolSet } from './registry.js';
 import { readDocument, referenceDocuments } from './resources.js';
 
-/** How results are shown. */
-export interface OutputOptions {
-  /** Show short codes and binding links (`--reveal-enrolment-secrets`). Credentials never are. */
-  readonly revealEnrolmentSecrets: boolean;
-}
+export type { OutputOptions };
 
 const validators = new WeakMap<Tool, InputValidator>();
 

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { PEER_PACKAGES } from './lib/peers.js';
 import { figure, fmt, median, runStandalone, type Section } from './lib/report.js';
 
 const benchDir = fileURLToPath(new URL('..', import.meta.url));
@@ -56,6 +57,9 @@ async function coldImport(specifiers: readonly string[], warmUp?: string): Promi
   return Number(stdout.trim());
 }
 
+/** Cold import of each peer's one-call imports (the SDK's: @x/workforce + @x/auth), in ms. */
+export let importMs: Map<string, number> | undefined;
+
 export async function run(): Promise<Section> {
   const empty = await emptyPackage();
   const emptyEntry = pathToFileURL(join(empty.dir, 'empty.mjs')).href;
@@ -63,7 +67,11 @@ export async function run(): Promise<Section> {
   const cases: [string, string[], boolean][] = [
     ...PACKAGES.map((p): [string, string[], boolean] => [p, [p], true]),
     ['all five families', FAMILIES, true],
-    ['openapi-fetch alone', ['openapi-fetch'], true],
+    ...PEER_PACKAGES.map((peer): [string, string[], boolean] => [
+      `peer: ${peer.name} (${peer.imports.join(' + ')})`,
+      peer.imports,
+      true,
+    ]),
     ['empty package (baseline)', [emptyEntry], true],
     ['loader start-up: empty package, not warmed up', [emptyEntry], false],
     ['empty data: module, not warmed up', ['data:text/javascript,export default 1'], false],
@@ -84,10 +92,16 @@ export async function run(): Promise<Section> {
     const goal = name.startsWith('@x/') || name.startsWith('all') ? '< 30 ms' : '';
     return figure(name, `${fmt(ms, 1)} ms`, goal, goal ? ms < 30 : undefined);
   });
+  importMs = new Map(
+    PEER_PACKAGES.map((peer) => [
+      peer.name,
+      median(times.get(`peer: ${peer.name} (${peer.imports.join(' + ')})`)!),
+    ]),
+  );
   return {
     id: 'import-time',
     title: '4. Cold import time',
-    method: `A fresh \`node --input-type=module\` process per measurement (cwd bench/), timing \`await import()\` of the package(s) with performance.now(); median of ${ROUNDS} processes per case after one warm-up round, cases interleaved. Each process first imports an empty package (bare specifier, \`exports\` map, untimed): the first file-based ES module of a process starts Node's ESM loader (about 15-20 ms, the same for any package, paid once per app), which a \`data:\` module skips. So the figures are what the package itself costs; the loader start-up is the "not warmed up" line, and a package's total in a new process is about its figure plus that.`,
+    method: `A fresh \`node --input-type=module\` process per measurement (cwd bench/), timing \`await import()\` of the package(s) with performance.now(); median of ${ROUNDS} processes per case after one warm-up round, cases interleaved. Each process first imports an empty package (bare specifier, \`exports\` map, untimed): the first file-based ES module of a process starts Node's ESM loader (about 15-20 ms, the same for any package, paid once per app), which a \`data:\` module skips. The peers (and the SDK as a one-call program imports it: \`@x/workforce\` + \`@x/auth\`) are measured the same way, each from its main entry. So the figures are what the package itself costs; the loader start-up is the "not warmed up" line, and a package's total in a new process is about its figure plus that.`,
     figures,
   };
 }

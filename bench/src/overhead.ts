@@ -1,131 +1,136 @@
-// 1. Per-request overhead on loopback: the SDK (static-token auth, retry layer, rate-limit
-// tracking and error mapping all on) vs plain openapi-fetch vs raw fetch, for a small GET and a
-// 1000-item list page.
+// 1. Per-request cost on loopback, the SDK beside raw fetch and the peers (lib/peers.ts), all in the
+// same interleaved rounds: a small GET, a 1000-item list page, and 64 calls in flight.
 
-import { staticToken } from '@x/auth';
-import type { paths } from '@x/workforce';
-import { createWorkforceClient } from '@x/workforce';
-import createClient from 'openapi-fetch';
+import { FETCH, PEERS, SDK } from './lib/peers.js';
 import { figure, fmt, ratio, runStandalone, type Section } from './lib/report.js';
 import { interleave, type RoundsResult, repeat } from './lib/rounds.js';
 import { startServer } from './lib/server.js';
 
-const TOKEN = 'bench-static-token-0123456789';
-const VARIANTS = ['sdk', 'openapi-fetch', 'fetch+timeout', 'fetch'];
 // Rounds long enough that each holds the garbage collections its own calls cause, and many of
 // them, so that the median of the per-round ratios leaves out rounds hit by a burst of noise.
 const SMALL_CALLS = 100;
 const SMALL_ROUNDS = 41;
-const LIST_CALLS = 10;
-const LIST_ROUNDS = 31;
+const PAGE_CALLS = 10;
+const PAGE_ROUNDS = 31;
+const IN_FLIGHT = 64;
+const FLIGHT_CALLS = 640;
+const FLIGHT_ROUNDS = 21;
+const WARMUP = 5;
 
-/** A variant's median ratio to raw fetch, with the middle half of its per-round ratios. */
-function withSpread(result: RoundsResult, variant: string): string {
-  const [low, high] = result.spread(variant, 'fetch');
-  return `${ratio(result.ratio(variant, 'fetch'))} (middle half of rounds ${fmt(low, 3)}–${fmt(high, 3)})`;
+/** Runs `total` calls with `width` of them in flight at any time. */
+async function inFlight(width: number, total: number, call: () => Promise<unknown>): Promise<void> {
+  let left = total;
+  const lane = async () => {
+    while (left-- > 0) await call();
+  };
+  await Promise.all(Array.from({ length: width }, lane));
 }
+
+/** A ratio to raw fetch with the middle half of its per-round ratios. */
+function withSpread(result: RoundsResult, variant: string, invert = false): string {
+  const [low, high] = result.spread(variant, FETCH);
+  const r = result.ratio(variant, FETCH);
+  // Throughput is the inverse of time: fetch's time / the variant's.
+  return invert
+    ? `${ratio(1 / r, 2)} (middle half of rounds ${fmt(1 / high, 2)}–${fmt(1 / low, 2)})`
+    : `${ratio(r)} (middle half of rounds ${fmt(low, 3)}–${fmt(high, 3)})`;
+}
+
+/** The ratios of each variant per case, for the side-by-side table (main.ts). */
+export interface OverheadTable {
+  /** variant -> [small GET, page, 64 in flight throughput] */
+  rows: Map<string, [number, number, number]>;
+  carries: Map<string, string>;
+}
+
+export let table: OverheadTable | undefined;
 
 export async function run(): Promise<Section> {
   const server = await startServer();
   try {
-    const sdk = createWorkforceClient({ baseUrl: server.url, auth: staticToken(TOKEN) });
-    const plain = createClient<paths>({
-      baseUrl: server.url,
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
-    const headers = { authorization: `Bearer ${TOKEN}` };
-    const rawGet = async (path: string) => {
-      const response = await fetch(`${server.url}${path}`, { headers });
-      if (!response.ok) throw new Error(`status ${response.status}`);
-      return response.json();
-    };
-
-    // Raw fetch with what any per-attempt timeout needs: an AbortController whose signal fetch
-    // watches, and a timer. No SDK can go below this while it can abort a stalled attempt.
-    const timedGet = async (path: string) => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 30_000);
-      try {
-        const response = await fetch(`${server.url}${path}`, {
-          headers,
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new Error(`status ${response.status}`);
-        return await response.json();
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-
-    /** One case: its four variants measured side by side, and its figures. */
-    const measure = async (c: {
-      label: string;
-      calls: number;
-      rounds: number;
-      goal: number;
-      path: string;
-      sdk: () => Promise<unknown>;
-      openapiFetch: () => Promise<unknown>;
-    }) => {
-      const result = await interleave(
-        [
-          { name: 'sdk', run: () => repeat(c.calls, c.sdk) },
-          { name: 'openapi-fetch', run: () => repeat(c.calls, c.openapiFetch) },
-          { name: 'fetch', run: () => repeat(c.calls, () => rawGet(c.path)) },
-          { name: 'fetch+timeout', run: () => repeat(c.calls, () => timedGet(c.path)) },
-        ],
-        { rounds: c.rounds, warmup: 5 },
+    const clients = PEERS.map((peer) => ({ peer, calls: peer.make(server.url) }));
+    const measure = (
+      rounds: number,
+      work: (calls: (typeof clients)[number]['calls']) => Promise<unknown>,
+    ) =>
+      interleave(
+        clients.map(({ peer, calls }) => ({ name: peer.name, run: () => work(calls) })),
+        { rounds, warmup: WARMUP, gcBefore: true },
       );
-      const sdkRatio = result.ratio('sdk', 'fetch');
-      const figures = [
-        figure(
-          `${c.label}: SDK / fetch`,
-          withSpread(result, 'sdk'),
-          `≤ ${fmt(c.goal)}x`,
-          sdkRatio <= c.goal,
-        ),
-        figure(`${c.label}: openapi-fetch / fetch`, withSpread(result, 'openapi-fetch')),
-        figure(
-          `${c.label}: fetch with a per-attempt timeout signal / fetch (floor)`,
-          withSpread(result, 'fetch+timeout'),
-        ),
-        figure(
-          `${c.label} per call (SDK, openapi-fetch, fetch+timeout, fetch)`,
-          VARIANTS.map((k) => `${fmt((result.medianMs[k]! / c.calls) * 1000, 0)} µs`).join(', '),
-        ),
-      ];
-      return { result, figures };
-    };
+    const small = await measure(SMALL_ROUNDS, (c) => repeat(SMALL_CALLS, () => c.get()));
+    const page = await measure(PAGE_ROUNDS, (c) => repeat(PAGE_CALLS, () => c.page()));
+    const flight = await measure(FLIGHT_ROUNDS, (c) =>
+      inFlight(IN_FLIGHT, FLIGHT_CALLS, () => c.get()),
+    );
 
-    const small = await measure({
-      label: 'small GET',
-      calls: SMALL_CALLS,
-      rounds: SMALL_ROUNDS,
-      goal: 1.1,
-      path: '/v2/users/u1',
-      sdk: () => sdk.users.get('u1'),
-      openapiFetch: () => plain.GET('/v2/users/{user_id}', { params: { path: { user_id: 'u1' } } }),
-    });
-    const list = await measure({
-      label: '1000-item page',
-      calls: LIST_CALLS,
-      rounds: LIST_ROUNDS,
-      goal: 1.05,
-      path: '/v2/users?page_size=1000&skip=0',
-      sdk: () => sdk.users.listPage({ pageSize: 1000 }),
-      openapiFetch: () =>
-        plain.GET('/v2/users', { params: { query: { page_size: 1000, skip: 0 } } }),
-    });
-    const r = (c: { result: RoundsResult }, variant: string, reference = 'fetch') =>
-      ratio(c.result.ratio(variant, reference));
+    table = { rows: new Map(), carries: new Map() };
+    for (const { peer } of clients) {
+      table.rows.set(peer.name, [
+        small.ratio(peer.name, FETCH),
+        page.ratio(peer.name, FETCH),
+        1 / flight.ratio(peer.name, FETCH),
+      ]);
+      table.carries.set(peer.name, peer.carries);
+    }
+    const sdkSmall = small.ratio(SDK, FETCH);
+    const sdkPage = page.ratio(SDK, FETCH);
+    const sdkFlight = 1 / flight.ratio(SDK, FETCH);
+    const perCall = (result: RoundsResult, calls: number) =>
+      clients
+        .map(
+          ({ peer }) => `${peer.name} ${fmt((result.medianMs[peer.name]! / calls) * 1000, 0)} µs`,
+        )
+        .join(', ');
+    const others = clients.filter(({ peer }) => peer.name !== SDK && peer.name !== FETCH);
+    const figures = [
+      figure('small GET: SDK / fetch (time)', withSpread(small, SDK), '≤ 0.90x', sdkSmall <= 0.9),
+      ...others.map(({ peer }) =>
+        figure(`small GET: ${peer.name} / fetch`, withSpread(small, peer.name)),
+      ),
+      figure('small GET per call', perCall(small, SMALL_CALLS)),
+      figure(
+        '1000-item page: SDK / fetch (time)',
+        withSpread(page, SDK),
+        '≤ 0.95x',
+        sdkPage <= 0.95,
+      ),
+      ...others.map(({ peer }) =>
+        figure(`1000-item page: ${peer.name} / fetch`, withSpread(page, peer.name)),
+      ),
+      figure('1000-item page per call', perCall(page, PAGE_CALLS)),
+      figure(
+        `${IN_FLIGHT} in flight: SDK throughput / fetch's`,
+        withSpread(flight, SDK, true),
+        '≥ 1.5x',
+        sdkFlight >= 1.5,
+      ),
+      ...others.map(({ peer }) =>
+        figure(
+          `${IN_FLIGHT} in flight: ${peer.name} throughput / fetch's`,
+          withSpread(flight, peer.name, true),
+        ),
+      ),
+      figure(
+        `${IN_FLIGHT} in flight: calls per second`,
+        clients
+          .map(
+            ({ peer }) =>
+              `${peer.name} ${fmt(FLIGHT_CALLS / (flight.medianMs[peer.name]! / 1000), 0)}/s`,
+          )
+          .join(', '),
+      ),
+    ];
     return {
       id: 'overhead',
-      title: '1. Per-request overhead',
-      method: `A loopback node:http server in its own process. Each round makes ${SMALL_CALLS} small GETs (\`workforce.users.get\`) or ${LIST_CALLS} list pages of 1000 users (\`workforce.users.listPage\`) per variant, sequentially; ${SMALL_ROUNDS} and ${LIST_ROUNDS} rounds after 5 warm-up rounds, variants interleaved (the order rotating each round). The SDK has a static-token provider, retries, rate-limit tracking and error mapping on (the defaults). "fetch+timeout" is raw fetch with what any per-attempt timeout needs: an AbortController whose signal fetch watches, and a timer.`,
+      title: '1. Per-request cost beside the peers',
+      method: `A loopback node:http server in its own process, keep-alive. Every variant makes the same calls in the same rounds, interleaved (the order rotating each round), after ${WARMUP} warm-up rounds: ${SMALL_CALLS} small GETs one after another (${SMALL_ROUNDS} rounds; the SDK's is \`workforce.users.get(id)\`), ${PAGE_CALLS} pages of 1000 users one after another (${PAGE_ROUNDS} rounds; \`await workforce.users.list({ pageSize: 1000 })\`, the first page), and ${FLIGHT_CALLS} small GETs with ${IN_FLIGHT} in flight at any time (${FLIGHT_ROUNDS} rounds). Before each variant's turn a full garbage collection (untimed) clears what the previous variant left, so that each pays only for the collections its own calls cause. Figures are medians of the per-round ratios to raw fetch (time for the first two, lower is better; throughput for the third, higher is better). Each client runs at its defaults: the SDK with a static token, 2 retries, a 30 s attempt timeout and the rate limiter on; "fetch + timeout signal" is raw fetch with an AbortController and a timer per call, what any per-call timeout over fetch needs.`,
+      figures,
       notes: [
-        `The floor: raw fetch with only a per-attempt timeout signal costs ${r(small, 'fetch+timeout')} of raw fetch on the small GET (${r(list, 'fetch+timeout')} on the list page): Node's fetch registers a listener and a finalizer on every signal it is given. Every SDK call needs that signal, to abort an attempt that stalls and to honour the caller's signal. Measured from that floor, the SDK costs ${r(small, 'sdk', 'fetch+timeout')} on the small GET and ${r(list, 'sdk', 'fetch+timeout')} on the list page; openapi-fetch alone, which has no timeout, costs ${r(small, 'openapi-fetch')} and ${r(list, 'openapi-fetch')} of raw fetch.`,
+        'On Node the SDK sends over node:http with a keep-alive agent per client (loaded on the first request; fetch when the caller passes `fetch` or `fetchOptions`, and on every other runtime), and parses JSON bodies from the bytes it read, without a fetch `Response`.',
+        'What each client carries at its defaults: ' +
+          clients.map(({ peer }) => `${peer.name}: ${peer.carries}`).join('; ') +
+          '.',
       ],
-      figures: [...small.figures, ...list.figures],
     };
   } finally {
     await server.stop();

@@ -22,8 +22,8 @@ if (mode === 'hand') {
   } while (cursor);
 } else {
   const events = createEventsClient({ baseUrl: url, auth: staticToken(TOKEN) });
-  const progress = await events.exportEvents({
-    query: { page_size: 1000 },
+  const progress = await events.export({
+    pageSize: 1000,
     prefetch: true,
     to: new Writable({
       write(_chunk, _encoding, callback) {

@@ -1,6 +1,6 @@
 // 2. Paging and export throughput: 100,000 events in pages of 1000 from a loopback server with a
 // per-page delay of 0 ms and 20 ms. Items per second of `events.list` (with and without prefetch),
-// `exportEvents` to NDJSON (prefetch on) and a hand-written cursor loop over raw fetch; plus the
+// `events.export` to NDJSON (prefetch on) and a hand-written cursor loop over raw fetch; plus the
 // export's peak RSS for 100k and 1M events, each in its own child process.
 //
 // What bounds cursor paging: the request for page n+1 carries the cursor of page n, so no client
@@ -75,11 +75,11 @@ async function throughput(delayMs: number, rounds: number, withWork: boolean) {
     const work = [
       {
         name: 'list+work',
-        run: () => countWorking(events.list({ page_size: PAGE }).pages()),
+        run: () => countWorking(events.list({ pageSize: PAGE }).pages()),
       },
       {
         name: 'list+prefetch+work',
-        run: () => countWorking(events.list({ page_size: PAGE }, { prefetch: true }).pages()),
+        run: () => countWorking(events.list({ pageSize: PAGE }, { prefetch: true }).pages()),
       },
       // The consumer's work alone, page after page: the other half of the bound.
       {
@@ -91,15 +91,14 @@ async function throughput(delayMs: number, rounds: number, withWork: boolean) {
     ];
     const result = await interleave(
       [
-        { name: 'list', run: () => count(events.list({ page_size: PAGE })) },
+        { name: 'list', run: () => count(events.list({ pageSize: PAGE })) },
         {
           name: 'list+prefetch',
-          run: () => count(events.list({ page_size: PAGE }, { prefetch: true })),
+          run: () => count(events.list({ pageSize: PAGE }, { prefetch: true })),
         },
         {
           name: 'export',
-          run: () =>
-            events.exportEvents({ query: { page_size: PAGE }, to: discard(), prefetch: true }),
+          run: () => events.export({ pageSize: PAGE, to: discard(), prefetch: true }),
         },
         { name: 'hand loop', run: handLoop },
         ...(withWork ? work : []),
@@ -164,7 +163,7 @@ export async function run(): Promise<Section> {
   return {
     id: 'paging',
     title: '2. Paging and export',
-    method: `100,000 events in pages of 1000 from a loopback server in its own process (pages serialised once at start-up, so that a page costs the server one socket write); variants interleaved, 5 rounds (0 ms) or 3 rounds (20 ms per page) after a warm-up round. Throughput = 100,000 / median time. The export writes NDJSON into a discarding Writable with prefetch on. Cursor paging needs page n's cursor to ask for page n+1, so every client pays one round trip R per page (delay + send + transfer + parse; the hand loop over raw fetch measures it) and the nominal 50k/s, which counts the delay alone, is out of any client's reach; prefetch can only overlap R with the consumer's own work. "+work": the consumer awaits ${WORK_MS} ms of asynchronous work per page (a database insert, say); its bound is, per round, max(hand loop time, the work alone) = pages x max(R, ${WORK_MS} ms). Peak RSS: \`exportEvents\` alone in a fresh child process, \`process.resourceUsage().maxRSS\`; then, after a forced full GC, the heap still in use (what the export kept); the same for the hand loop over raw fetch, for comparison.`,
+    method: `100,000 events in pages of 1000 from a loopback server in its own process (pages serialised once at start-up, so that a page costs the server one socket write); variants interleaved, 5 rounds (0 ms) or 3 rounds (20 ms per page) after a warm-up round. Throughput = 100,000 / median time. The export writes NDJSON into a discarding Writable with prefetch on. Cursor paging needs page n's cursor to ask for page n+1, so every client pays one round trip R per page (delay + send + transfer + parse; the hand loop over raw fetch measures it) and the nominal 50k/s, which counts the delay alone, is out of any client's reach; prefetch can only overlap R with the consumer's own work. "+work": the consumer awaits ${WORK_MS} ms of asynchronous work per page (a database insert, say); its bound is, per round, max(hand loop time, the work alone) = pages x max(R, ${WORK_MS} ms). Peak RSS: \`events.export\` alone in a fresh child process, \`process.resourceUsage().maxRSS\`; then, after a forced full GC, the heap still in use (what the export kept); the same for the hand loop over raw fetch, for comparison.`,
     figures: [
       figure(
         '0 ms: list / list+prefetch / export / hand loop',

@@ -1,7 +1,19 @@
 // CI size check: bundles every package as bundle-size.ts does and fails when any min+gzip size
-// grew more than 10% over bench/size-baseline.json. `--update` rewrites the baseline.
+// grew more than 10% over bench/size-baseline.json. `--update` rewrites the baseline. It also
+// checks that a browser bundle of a client leaves the Node transport out (and, so that the check
+// is known to see it, that a Node bundle has it).
 import { readFile, writeFile } from 'node:fs/promises';
-import { measureAll } from './lib/bundles.js';
+import { holdsNodeTransport, measureAll } from './lib/bundles.js';
+
+const inBrowser = await holdsNodeTransport('browser');
+const onNode = await holdsNodeTransport('node');
+if (inBrowser || !onNode) {
+  console.error(
+    `FAIL the Node transport must be in a Node bundle (it is${onNode ? '' : ' not'}) and not in a browser bundle (it is${inBrowser ? '' : ' not'})`,
+  );
+  process.exit(1);
+}
+console.log('ok   the Node transport is in a Node bundle and not in a browser bundle');
 
 const BASELINE = new URL('../size-baseline.json', import.meta.url);
 const TOLERANCE = 0.1;

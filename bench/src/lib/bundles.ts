@@ -22,19 +22,42 @@ export interface BundleSize {
 const benchDir = new URL('../..', import.meta.url).pathname;
 
 export async function bundle(entry: string, withDeps: boolean): Promise<BundleSize> {
+  const code = await bundleCode(entry, withDeps, 'browser');
+  return { minified: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
+}
+
+/** The minified bundle of `entry` for `platform` (esbuild's conditions for it: `browser` or `node`). */
+export async function bundleCode(
+  entry: string,
+  withDeps: boolean,
+  platform: 'browser' | 'node',
+): Promise<Uint8Array> {
   const result = await build({
     stdin: { contents: entry, resolveDir: benchDir, loader: 'js', sourcefile: 'entry.js' },
     bundle: true,
     format: 'esm',
     minify: true,
-    platform: 'browser',
+    platform,
     target: 'es2022',
     write: false,
     logLevel: 'silent',
     external: ['node:*', ...(withDeps ? [] : ['@x/runtime', 'openapi-fetch'])],
   });
-  const code = result.outputFiles[0]!.contents;
-  return { minified: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
+  return result.outputFiles[0]!.contents;
+}
+
+/**
+ * Strings only the Node transport holds (its node:http import and one of its messages): a bundle
+ * that contains neither does not contain the transport.
+ */
+const NODE_TRANSPORT_MARKS = ['node:http', 'redirect count exceeded'];
+
+/** Whether the bundle of a client for `platform` holds the Node transport. */
+export async function holdsNodeTransport(platform: 'browser' | 'node'): Promise<boolean> {
+  const code = new TextDecoder().decode(
+    await bundleCode("export { createApiClient } from '@x/runtime';", true, platform),
+  );
+  return NODE_TRANSPORT_MARKS.some((mark) => code.includes(mark));
 }
 
 export async function measureAll(): Promise<

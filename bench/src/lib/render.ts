@@ -3,6 +3,15 @@ import type { Figure, Section } from './report.js';
 
 const status = (f: Figure) => (f.pass === undefined ? '' : f.pass ? 'pass' : 'FAIL');
 
+/** A section's table as Markdown rows. */
+function tableLines(table: NonNullable<Section['table']>): string[] {
+  return [
+    `| ${table.header.map(cell).join(' | ')} |`,
+    `|${table.header.map(() => ' --- ').join('|')}|`,
+    ...table.rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ];
+}
+
 export function renderText(sections: readonly Section[]): string {
   const rows: string[][] = [['benchmark', 'figure', 'value', 'goal', '']];
   for (const s of sections)
@@ -19,10 +28,13 @@ export function renderText(sections: readonly Section[]): string {
     out.push(line([r[0] === last ? '' : r[0]!, ...r.slice(1)]));
     last = r[0]!;
   }
+  for (const s of sections) if (s.table) out.push('', s.title, ...tableLines(s.table));
   return out.join('\n');
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|');
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}
 
 export function renderMarkdown(
   sections: readonly Section[],
@@ -50,6 +62,7 @@ export function renderMarkdown(
       );
   for (const s of sections) {
     out.push('', `## ${s.title}`, '', s.method);
+    if (s.table) out.push('', ...tableLines(s.table));
     if (s.notes?.length) out.push('', ...s.notes.map((n) => `- ${n}`));
   }
   return `${out.join('\n')}\n`;

@@ -22,6 +22,8 @@ export interface Section {
   figures: Figure[];
   /** Free-form remarks (why a goal is missed, what bounds a figure). */
   notes?: string[];
+  /** A table shown with the section's method (the side-by-side view of the peers). */
+  table?: { header: string[]; rows: string[][] };
 }
 
 export function median(values: readonly number[]): number {

@@ -1,7 +1,19 @@
 // Side-by-side measurement: variants run interleaved in rounds (A B C, A B C, …), the order
 // rotating every round so none always runs first; after warm-up rounds, each round yields one time
 // per variant and the report uses medians of per-round ratios.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { median, quantile } from './report.js';
+
+/** A full garbage collection on demand (the flag can be set at run time; `gc` then exists). */
+let collect: (() => void) | undefined;
+function fullGc(): void {
+  if (!collect) {
+    setFlagsFromString('--expose-gc');
+    collect = runInNewContext('gc') as () => void;
+  }
+  collect();
+}
 
 export interface Variant {
   name: string;
@@ -19,14 +31,20 @@ export interface RoundsResult {
   times: Record<string, number[]>;
 }
 
+/**
+ * `gcBefore`: a full collection (untimed) before each variant's turn, so that no variant pays for
+ * the garbage the one before it left (a page of 1000 items leaves about 1 MB per call); each
+ * still pays for the collections its own calls cause.
+ */
 export async function interleave(
   variants: readonly Variant[],
-  options: { rounds: number; warmup: number },
+  options: { rounds: number; warmup: number; gcBefore?: boolean },
 ): Promise<RoundsResult> {
   const times: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v.name, []]));
   for (let round = 0; round < options.warmup + options.rounds; round++) {
     for (let k = 0; k < variants.length; k++) {
       const v = variants[(round + k) % variants.length]!;
+      if (options.gcBefore) fullGc();
       const started = performance.now();
       await v.run();
       const elapsed = performance.now() - started;

@@ -4,7 +4,8 @@
 //
 // Routes:
 //   GET  /v2/users/{id}     a small user (family W)
-//   GET  /v2/users          a page of `page_size` users (at most 1000) with total_size
+//   GET  /v2/users          a page of `page_size` (or `per_page`) users (at most 1000), total_size
+//   GET  /api/v2/users/…    the same as /v2/users/… (auth0's Management API paths)
 //   GET  /v1/events         `--total` events in pages of `page_size`, cursor paging, `--delay` ms per page
 //   POST /oauth2/token      a client-credentials token after `--token-delay` ms (counted)
 //   GET  /limited/{id}      a fixed-window rate limit of `--limit` requests per `--window` ms
@@ -99,7 +100,8 @@ function json(res: ServerResponse, status: number, body: string, headers: Record
 
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const path = url.pathname;
+  // Peers whose client puts the API under `/api` (auth0's Management API) get the same routes.
+  const path = url.pathname.startsWith('/api/v2/') ? url.pathname.slice(4) : url.pathname;
   if (req.method === 'POST' && path === '/oauth2/token') {
     req.resume();
     req.on('end', () => {
@@ -173,7 +175,8 @@ const server = createServer((req, res) => {
     return;
   }
   if (path === '/v2/users') {
-    const size = Math.min(1000, Number(url.searchParams.get('page_size') ?? '100'));
+    const asked = url.searchParams.get('page_size') ?? url.searchParams.get('per_page') ?? '100';
+    const size = Math.min(1000, Number(asked));
     json(res, 200, usersPage(size), RELAXED_LIMIT);
     return;
   }

@@ -1,6 +1,7 @@
 // Header names and values from callers and token providers, checked before anything is sent:
 // fetch would refuse them later with a TypeError that quotes the value (often a credential).
 import { ValidationError } from './core/errors.js';
+import type { RequestHeaders } from './transport/wire.js';
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Tab is allowed inside a value; every other control character, DEL and anything above U+00FF
@@ -34,4 +35,15 @@ export function assertHeaderValue(value: string, field: string): void {
       field,
       'must not contain control characters or characters above U+00FF',
     );
+}
+
+/**
+ * Checked headers (`checkHeaders`) as a record with lower-case names. Built from entries (defined,
+ * not assigned), so that `__proto__`, a valid header name, stays an own field like any other, as
+ * it does through spread.
+ */
+export function headerRecord(headers: Record<string, string> | undefined): RequestHeaders {
+  return Object.fromEntries(
+    Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
 }

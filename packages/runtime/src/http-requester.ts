@@ -6,7 +6,7 @@ import { errorFromBytes } from './core/error-mapping.js';
 import { InvalidResponseError, ValidationError } from './core/errors.js';
 import type { HttpMethod } from './core/http-method.js';
 import type { CallOptions } from './core/options.js';
-import { checkHeaders } from './headers.js';
+import { checkHeaders, headerRecord } from './headers.js';
 import { secretSafe } from './redact.js';
 import { sendRequest } from './transport/pipeline.js';
 import { resolveRetry } from './transport/retry-policy.js';
@@ -69,13 +69,13 @@ export function createHttpRequester(options: HttpRequesterOptions = {}): HttpReq
       checkHeaders(headers, 'headers');
       const target = checkUrl(url);
       const template = pathTemplate ?? target.pathname;
-      const sent = new Headers(headers);
+      const sent = headerRecord(headers);
       let payload: string | undefined;
       if (body !== undefined) {
         if (method === 'GET' || method === 'HEAD')
           throw new ValidationError('body', `a ${method} request cannot have a body`);
-        if (!sent.has('content-type')) sent.set('content-type', 'application/json');
-        payload = /^application\/x-www-form-urlencoded\b/i.test(sent.get('content-type')!)
+        sent['content-type'] ??= 'application/json';
+        payload = /^application\/x-www-form-urlencoded\b/i.test(sent['content-type'])
           ? new URLSearchParams(body as Record<string, string>).toString()
           : JSON.stringify(body);
       }

@@ -30,6 +30,7 @@ export { assertHeaderValue } from './headers.js';
 export {
   cursorPaging,
   offsetPaging,
+  onePage,
   type PagingStyle,
   pageTokenPaging,
   scimPaging,
@@ -39,8 +40,8 @@ export { abortable } from './transport/sleep.js';
 export {
   checkOptionalStrings,
   integerInRange,
-  optionalEnum,
   isRecord,
+  optionalEnum,
   optionalInteger,
   requireBoolean,
   requireEnum,

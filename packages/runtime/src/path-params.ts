@@ -1,26 +1,11 @@
 // Path parameters are checked before anything is sent: openapi-fetch percent-encodes them, but an
 // empty or missing value is sent literally, and `.` and `..` become dot segments after URL
 // normalisation, so `..` as an id reaches a different endpoint.
-import { defaultPathSerializer } from 'openapi-fetch';
 import { ValidationError } from './core/errors.js';
 
 const PARAM = /\{([^{}]+)\}/g;
 /** A UTF-16 surrogate without its partner: not Unicode text, and not percent-encodable. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-// The same pattern without `g` (stateless `test`); a literal, so that bundlers can drop it.
 const HAS_LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * openapi-fetch's path serializer, made total: `encodeURIComponent` throws a URIError on a lone
- * surrogate before any middleware runs, so such a value is replaced here and then refused by
- * `assertPathParams` with a ValidationError, still before anything is sent.
- */
-export function safePathSerializer(pathname: string, pathParams: Record<string, unknown>): string {
-  const safe: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(pathParams ?? {}))
-    safe[name] = typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
-  return defaultPathSerializer(pathname, safe);
-}
 
 /** `user_id` -> `userId`: the argument name a resource method gives a path parameter. */
 const argumentName = (param: string) =>
@@ -39,23 +24,44 @@ export function assertPathParams(
   params: Record<string, unknown> | undefined,
   ids = false,
 ): void {
-  for (const match of template.matchAll(PARAM)) {
-    const name = match[1]!;
+  routeOf(template, params, ids);
+}
+
+/**
+ * The path of `template` with its parameters checked (`assertPathParams`) and filled in as
+ * openapi-fetch's serializer fills `{name}` in (`encodeURIComponent` of the value), in one pass:
+ * an argument name is built only for an error. (Keeping each template's split in a map saves
+ * 0.14 µs a call: not worth its bytes.)
+ */
+export function routeOf(
+  template: string,
+  params: Record<string, unknown> | undefined,
+  ids: boolean,
+): string {
+  // Literal parts at even indexes, parameter names at odd ones.
+  const route = template.split(PARAM);
+  let path = route[0]!;
+  for (let i = 1; i < route.length; i += 2) {
+    const name = route[i]!;
     const value = params?.[name];
-    const field = ids ? argumentName(name) : `path.${name}`;
-    if (ids && (typeof value !== 'string' || value.trim() === ''))
-      throw new ValidationError(field, 'must be a non-empty string');
-    if (value === undefined || value === null) throw new ValidationError(field, 'is required');
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) throw new ValidationError(field, 'must be a finite number');
-      continue;
-    }
-    if (typeof value !== 'string')
-      throw new ValidationError(field, `must be a string, not ${typeof value}`);
-    if (value === '') throw new ValidationError(field, 'must not be empty');
-    if (HAS_LONE_SURROGATE.test(value))
-      throw new ValidationError(field, 'must be well-formed Unicode (it holds a lone surrogate)');
-    if (value === '.' || value === '..')
-      throw new ValidationError(field, `"${value}" would change the request path`);
+    const problem = valueProblem(value, ids);
+    if (problem) throw new ValidationError(ids ? argumentName(name) : `path.${name}`, problem);
+    path += encodeURIComponent(value as string | number) + route[i + 1]!;
   }
+  return path;
+}
+
+/** What is wrong with a path parameter's value, if anything. */
+function valueProblem(value: unknown, ids: boolean): string | undefined {
+  if (ids && (typeof value !== 'string' || value.trim() === ''))
+    return 'must be a non-empty string';
+  if (value === undefined || value === null) return 'is required';
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? undefined : 'must be a finite number';
+  if (typeof value !== 'string') return `must be a string, not ${typeof value}`;
+  if (value === '') return 'must not be empty';
+  if (HAS_LONE_SURROGATE.test(value))
+    return 'must be well-formed Unicode (it holds a lone surrogate)';
+  if (value === '.' || value === '..') return `"${value}" would change the request path`;
+  return undefined;
 }

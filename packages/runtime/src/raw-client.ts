@@ -7,12 +7,12 @@
 import openapiFetch, { type Client, type Middleware } from 'openapi-fetch';
 import { errorFromResponse } from './core/error-mapping.js';
 import { InvalidResponseError, SdkError } from './core/errors.js';
-import { assertPathParams, safePathSerializer } from './path-params.js';
+import { assertPathParams, routeOf } from './path-params.js';
 import type { SecretScrubber } from './redact.js';
 import { bufferedResponse } from './transport/buffered-response.js';
 import { sendRequest } from './transport/pipeline.js';
 import type { TransportSettings } from './transport/settings.js';
-import type { FetchLike, ReplayableBody } from './transport/wire.js';
+import type { FetchLike, ReplayableBody, RequestHeaders } from './transport/wire.js';
 
 // openapi-fetch's CommonJS build exports `exports.default = createClient`. Our CommonJS build
 // imports it with Node's semantics, where the default import is the whole `exports` object, so
@@ -27,12 +27,20 @@ const createClient = ((options) =>
 export function createRawClient<Paths extends object>(
   settings: TransportSettings,
   baseUrl: string,
-  headers: Headers,
+  headers: RequestHeaders,
 ): Client<Paths> {
   const raw = createClient<Paths>({
     baseUrl,
-    headers: Object.fromEntries(headers),
-    pathSerializer: safePathSerializer,
+    headers: { ...headers },
+    // Fills in the values the contract middleware accepts; it refuses the others (with the
+    // call's context) before anything is sent, so here they leave the template as it is.
+    pathSerializer: (url, params) => {
+      try {
+        return routeOf(url, params, false);
+      } catch {
+        return url;
+      }
+    },
   });
   raw.use(contractMiddleware(settings.scrubber));
   wrapCalls(raw as Client<never>, settings);
@@ -138,7 +146,8 @@ function transportFetch(settings: TransportSettings, template: string): FetchLik
         url: input.url,
         path: new URL(input.url).pathname,
         pathTemplate: template,
-        headers: new Headers(input.headers),
+        // A Request's headers iterate with lower-case names.
+        headers: Object.fromEntries(input.headers),
         body,
         redirect: input.redirect,
       },

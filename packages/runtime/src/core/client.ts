@@ -10,7 +10,7 @@
 import type { Client } from 'openapi-fetch';
 import { normalizeBaseUrl } from '../base-url.js';
 import { type BatchOptions, runBatches } from '../batch.js';
-import { checkHeaders } from '../headers.js';
+import { checkHeaders, headerRecord } from '../headers.js';
 import type { PagePosition, PagingStyle } from '../paging/styles.js';
 import { createRawClient } from '../raw-client.js';
 import { secretSafe } from '../redact.js';
@@ -106,9 +106,9 @@ export function createApiClient<Paths extends object>(
     options,
     options.rateLimit === false ? undefined : (observe) => new RateLimiter(observe),
   );
-  const headers = new Headers(options.headers);
+  const headers = headerRecord(options.headers);
   const agent = userAgent(identity);
-  if (agent && !headers.has('user-agent')) headers.set('user-agent', agent);
+  if (agent) headers['user-agent'] ??= agent;
   const defaultCall = callSettings(settings, undefined);
 
   const send = <T>(
@@ -154,16 +154,13 @@ export function createApiClient<Paths extends object>(
       } catch (error) {
         throw withCall(error, 'GET', path);
       }
-      const start = parts.query?.[style.param] as PagePosition | undefined;
+      const start = style.param
+        ? (parts.query?.[style.param] as PagePosition | undefined)
+        : undefined;
+      const at = (position: PagePosition | undefined): CallParts =>
+        style.param ? { ...parts, query: { ...parts.query, [style.param]: position } } : parts;
       return new Paginator(
-        (position, call) =>
-          send<unknown>(
-            'GET',
-            path,
-            { ...parts, query: { ...parts.query, [style.param]: position } },
-            call,
-            true,
-          ).withResponse(),
+        (position, call) => send<unknown>('GET', path, at(position), call, true).withResponse(),
         style,
         start,
         options,

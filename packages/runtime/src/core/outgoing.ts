@@ -2,9 +2,9 @@
 // the same call through `raw` put the same bytes on the wire), without building a fetch `Request`:
 // the transport sends each attempt from these parts.
 import { createQuerySerializer } from 'openapi-fetch';
-import { checkHeaders } from '../headers.js';
-import { assertPathParams, safePathSerializer } from '../path-params.js';
-import type { OutgoingRequest, ReplayableBody } from '../transport/wire.js';
+import { checkHeaders, headerRecord } from '../headers.js';
+import { routeOf } from '../path-params.js';
+import type { OutgoingRequest, ReplayableBody, RequestHeaders } from '../transport/wire.js';
 
 /** The parts of a call: path, query and header parameters, and the body. */
 export interface CallParts {
@@ -35,40 +35,38 @@ let serializeQuery: ((query: Record<string, unknown>) => string) | undefined;
  */
 export function buildOutgoing(
   base: BaseUrl,
-  clientHeaders: Headers,
+  clientHeaders: RequestHeaders,
   method: string,
   template: string,
   parts: CallParts,
   callHeaders: Record<string, string> | undefined,
   ids: boolean,
 ): OutgoingRequest {
-  assertPathParams(template, parts.path, ids);
-  const route = safePathSerializer(template, parts.path ?? {});
+  const route = routeOf(template, parts.path, ids);
   serializeQuery ??= createQuerySerializer();
   const search = parts.query ? serializeQuery(parts.query) : '';
   const url = `${base.url}${route}${search ? `?${search}` : ''}`;
   const path = `${base.path}${route}`;
-  const headers = new Headers(clientHeaders);
-  if (parts.header) {
-    checkHeaders(parts.header, 'header');
-    for (const [name, value] of Object.entries(parts.header))
-      if (value !== undefined && value !== null) headers.set(name, String(value));
-  }
-  if (callHeaders) {
-    checkHeaders(callHeaders, 'headers');
-    for (const [name, value] of Object.entries(callHeaders)) headers.set(name, value);
-  }
+  if (parts.header) checkHeaders(parts.header, 'header');
+  if (callHeaders) checkHeaders(callHeaders, 'headers');
+  const headers: RequestHeaders =
+    parts.header || callHeaders
+      ? {
+          ...clientHeaders,
+          ...headerRecord(parts.header as Record<string, string> | undefined),
+          ...headerRecord(callHeaders),
+        }
+      : { ...clientHeaders };
   let body: ReplayableBody | undefined;
   if (parts.body !== undefined) {
-    if (!(parts.body instanceof FormData) && !headers.has('content-type'))
-      headers.set('content-type', 'application/json');
-    body = serializeBody(parts.body, headers.get('content-type'));
+    if (!(parts.body instanceof FormData)) headers['content-type'] ??= 'application/json';
+    body = serializeBody(parts.body, headers['content-type']);
   }
   return { method, url, path, pathTemplate: template, headers, body };
 }
 
 /** As openapi-fetch serializes a body: FormData as it is, a form as URL encoding, JSON otherwise. */
-function serializeBody(body: unknown, contentType: string | null): ReplayableBody {
+function serializeBody(body: unknown, contentType: string | undefined): ReplayableBody {
   if (body instanceof FormData) return body;
   if (contentType === 'application/x-www-form-urlencoded')
     return new URLSearchParams(body as Record<string, string>).toString();

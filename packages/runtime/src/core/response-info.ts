@@ -1,5 +1,6 @@
 // What a successful call tells besides its data: status, headers, the server's request id, the
 // rate-limit budget and how many attempts it took. `withResponse()` returns it next to the data.
+import type { ResponseHeaders } from '../transport/wire.js';
 import { headerNumber, type RequestContext } from './errors.js';
 
 /** The rate-limit budget the server reported with a response (`RateLimit-*` headers). */
@@ -27,27 +28,36 @@ export function requestIdOf(headers: { get(name: string): string | null }): stri
 export class ResponseInfo {
   /** The HTTP status, for example 200 or 201. */
   readonly status: number;
-  /** The response headers. */
-  readonly headers: Headers;
   /** Method, path template, path and attempts of the call. */
   readonly request: RequestContext;
+  /** The headers as the transport read them. */
+  readonly #received: ResponseHeaders;
 
-  constructor(status: number, headers: Headers, request: RequestContext) {
+  constructor(status: number, headers: ResponseHeaders, request: RequestContext) {
     this.status = status;
-    this.headers = headers;
+    this.#received = headers;
     this.request = request;
+  }
+
+  /**
+   * The response headers, as fetch's `Headers`. Built on first read: the Node transport reads
+   * headers without one, and most calls never look.
+   */
+  get headers(): Headers {
+    return asHeaders(this.#received);
   }
 
   /** The id the server gave the request (`x-correlation-id`, `x-request-id`, ...), if any. */
   get requestId(): string | undefined {
-    return requestIdOf(this.headers);
+    return requestIdOf(this.#received);
   }
 
   /** The rate-limit budget, when the server sent `RateLimit-*` headers. */
   get rateLimit(): RateLimitInfo | undefined {
-    const limit = headerNumber(this.headers.get('ratelimit-limit'));
-    const remaining = headerNumber(this.headers.get('ratelimit-remaining'));
-    const resetSeconds = headerNumber(this.headers.get('ratelimit-reset'));
+    const headers = this.#received;
+    const limit = headerNumber(headers.get('ratelimit-limit'));
+    const remaining = headerNumber(headers.get('ratelimit-remaining'));
+    const resetSeconds = headerNumber(headers.get('ratelimit-reset'));
     if (limit === undefined && remaining === undefined && resetSeconds === undefined)
       return undefined;
     return { limit, remaining, resetSeconds };
@@ -57,6 +67,11 @@ export class ResponseInfo {
   get attempts(): number {
     return this.request.attempts ?? 1;
   }
+}
+
+/** Response headers as fetch's `Headers`: fetch's own as they are, the Node sender's built once. */
+export function asHeaders(received: ResponseHeaders): Headers {
+  return received.toHeaders?.() ?? (received as Headers);
 }
 
 /** The data of a call and the response it came with. */

@@ -51,7 +51,7 @@ export function offsetPaging<Raw extends { total_size?: number | undefined }, It
  * Page-token paging (family A): the first request carries no token; each next one carries the
  * `next_page_token` of the previous response, with the same other parameters.
  */
-export function pageTokenPaging<Raw extends { next_page_token?: string | undefined }, Item>(
+export function pageTokenPaging<Raw extends { next_page_token?: string | null | undefined }, Item>(
   itemsOf: ItemsOf<Raw, Item>,
   options: { emptyPageEnds?: boolean } = {},
 ): PagingStyle<Raw, Item> {
@@ -62,6 +62,18 @@ export function pageTokenPaging<Raw extends { next_page_token?: string | undefin
     next: (raw) => raw.next_page_token || undefined,
     emptyPageEnds: options.emptyPageEnds ?? true,
     serverPositions: true,
+  };
+}
+
+/** A list the server answers in one page (no paging parameters): the first page is the last. */
+export function onePage<Raw, Item>(itemsOf: ItemsOf<Raw, Item>): PagingStyle<Raw, Item> {
+  return {
+    param: '',
+    option: '',
+    items: (raw) => itemsOf(raw) ?? [],
+    next: () => undefined,
+    emptyPageEnds: true,
+    serverPositions: false,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { ResponseHeaders } from './wire.js';
+
 /**
  * A Response over a body the transport has already read in full (within the attempt's timeout and
  * the size limit). A `new Response(bytes)` sets up a body stream, which costs more than the rest of
@@ -10,11 +12,13 @@
  */
 export function bufferedResponse(
   bytes: Uint8Array<ArrayBuffer>,
-  init: { status: number; statusText: string; headers: Headers },
+  init: { status: number; statusText: string; headers: ResponseHeaders },
   attempts = 1,
 ): Response & { readonly attempts: number } {
   BufferedResponseClass ??= defineBufferedResponse();
-  return new BufferedResponseClass(bytes, init, attempts);
+  // Either kind of ResponseHeaders iterates [name, value] pairs, which is a HeadersInit to
+  // Response (WebIDL takes any iterable of pairs; TypeScript's HeadersInit lists only some).
+  return new BufferedResponseClass(bytes, init as ResponseInit, attempts);
 }
 
 type BufferedResponseConstructor = new (

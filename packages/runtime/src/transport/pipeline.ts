@@ -20,7 +20,6 @@ import {
 } from '../core/errors.js';
 import { requestIdOf } from '../core/response-info.js';
 import { isHeaderValueSafe } from '../headers.js';
-import { fetchSender } from './fetch-sender.js';
 import {
   backoffDelay,
   decideAfterResponse,
@@ -66,7 +65,7 @@ export async function sendRequest(
   s: TransportSettings,
   call: CallSettings,
   request: OutgoingRequest,
-  sender: Sender = fetchSender,
+  sender: Sender = s.sender,
 ): Promise<SendResult> {
   const state: LoopState = { attempts: 0, retries: 0, refreshed: false };
   for (;;) {
@@ -183,7 +182,7 @@ async function authorize(
       'the token provider returned a value that cannot be sent in a header',
       { request: context },
     );
-  request.headers.set('authorization', `Bearer ${token}`);
+  request.headers.authorization = `Bearer ${token}`;
   return token;
 }
 

@@ -7,6 +7,7 @@ import type { Observer } from '../core/observe.js';
 import { RateWindow } from './rate-window.js';
 import { abortable } from './sleep.js';
 import { Waiters } from './waiters.js';
+import type { ResponseHeaders } from './wire.js';
 
 export class RateLimiter {
   readonly #window = new RateWindow();
@@ -86,7 +87,7 @@ export class RateLimiter {
    * Records a finished attempt: with the response headers, or none when it failed. `sentAt` is
    * when the attempt went out: the server counted it after that.
    */
-  release(headers?: Headers, sentAt = Date.now()): void {
+  release(headers?: ResponseHeaders, sentAt = Date.now()): void {
     this.#inFlight = Math.max(0, this.#inFlight - 1);
     if (headers) {
       const remaining = headerNumber(headers.get('ratelimit-remaining'));

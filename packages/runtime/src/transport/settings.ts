@@ -2,9 +2,17 @@
 // on top) and the lean requester. The rate limiter is only a type here, so that code which never
 // creates one (the token request of `@x/auth`) does not bundle it.
 import type { TokenProvider } from '../auth.js';
-import { ValidationError } from '../core/errors.js';
+import {
+  AbortError,
+  ConnectionError,
+  ResponseTooLargeError,
+  TimeoutError,
+  ValidationError,
+} from '../core/errors.js';
 import { createObserver, type ObserveOptions, type Observer } from '../core/observe.js';
 import { SecretScrubber } from '../redact.js';
+import { fetchSender } from './fetch-sender.js';
+import { lazyNodeSender } from './node-transport.js';
 import type { RateLimiter } from './rate-limiter.js';
 import {
   DEFAULT_RETRY,
@@ -12,7 +20,7 @@ import {
   type RetryOptions,
   resolveRetry,
 } from './retry-policy.js';
-import type { FetchLike } from './wire.js';
+import { describe, type FetchLike, type Sender } from './wire.js';
 
 export type { FetchLike };
 
@@ -41,6 +49,12 @@ export interface TransportOptions extends ObserveOptions {
 
 /** The resolved settings the transport runs with. */
 export interface TransportSettings {
+  /**
+   * How each attempt is sent: over node:http(s) on Node when the caller gave no `fetch` and no
+   * `fetchOptions` (loaded on the first request, with this client's own keep-alive agents); over
+   * fetch everywhere else, and whenever the caller gave either.
+   */
+  readonly sender: Sender;
   /** The caller's fetch, or undefined for the global one. */
   readonly fetch: FetchLike | undefined;
   readonly fetchOptions: Record<string, unknown> | undefined;
@@ -72,6 +86,20 @@ export function transportSettings(
     throw new ValidationError('fetchOptions', 'must be an object of RequestInit fields');
   const observe = createObserver(options);
   return {
+    // The one place that chooses how requests are sent (see `TransportSettings.sender`); the Node
+    // sender gets the error classes callers catch, and fetch for what it leaves to fetch.
+    sender:
+      (!options.fetch &&
+        !options.fetchOptions &&
+        lazyNodeSender?.({
+          AbortError,
+          ConnectionError,
+          ResponseTooLargeError,
+          TimeoutError,
+          describe,
+          fallback: fetchSender,
+        })) ||
+      fetchSender,
     fetch: options.fetch,
     fetchOptions: options.fetchOptions,
     auth: options.auth,

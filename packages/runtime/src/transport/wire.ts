@@ -9,6 +9,23 @@ export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response
 /** A body the transport can send again on every attempt. */
 export type ReplayableBody = string | Uint8Array<ArrayBuffer> | FormData | URLSearchParams | Blob;
 
+/**
+ * Request headers as the transport sends them: a plain record with lower-case names (no fetch
+ * `Headers` per call). Each attempt sets `authorization` on it.
+ */
+export type RequestHeaders = Record<string, string>;
+
+/**
+ * Response headers as the pipeline reads them: fetch's `Headers`, or the Node sender's lighter
+ * view. `get` is case-insensitive and joins repeated fields with ", ", as fetch's does; iterating
+ * gives [name, value] pairs with lower-case names, so that either one initialises a `Response`.
+ */
+export interface ResponseHeaders extends Iterable<[string, string]> {
+  get(name: string): string | null;
+  /** The same headers as fetch's `Headers`, built once (the Node sender's view has it). */
+  toHeaders?(): Headers;
+}
+
 /** A request as the transport sends it: built once per call, sent again by each attempt. */
 export interface OutgoingRequest {
   readonly method: string;
@@ -18,8 +35,8 @@ export interface OutgoingRequest {
   readonly path: string;
   /** The operation's path template, when known. */
   readonly pathTemplate: string | undefined;
-  /** The call's headers; each attempt sets `authorization` on them. */
-  readonly headers: Headers;
+  /** The call's headers (lower-case names); each attempt sets `authorization` on them. */
+  readonly headers: RequestHeaders;
   readonly body: ReplayableBody | undefined;
   readonly redirect?: RequestRedirect | undefined;
 }
@@ -28,7 +45,7 @@ export interface OutgoingRequest {
 export interface ReceivedResponse {
   readonly status: number;
   readonly statusText: string;
-  readonly headers: Headers;
+  readonly headers: ResponseHeaders;
   readonly bytes: Uint8Array<ArrayBuffer>;
 }
 
@@ -40,7 +57,7 @@ export interface AttemptLimits {
   readonly signal: AbortSignal | undefined;
   /** The request context for the errors the attempt builds. */
   readonly context: RequestContext;
-  /** The caller's fetch, if any, and extra RequestInit fields. */
+  /** The caller's fetch, if any, and extra RequestInit fields (the fetch sender's only). */
   readonly fetch: FetchLike | undefined;
   readonly fetchOptions: Record<string, unknown> | undefined;
 }

@@ -7,12 +7,7 @@ import { checkBody, displayName, flag, oneOf, strings, text } from '../checks.js
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { byType, nullable, type ShapeFields, shape } from '../shape-checks.js';
-import {
-  type CorrelatedCallOptions,
-  type CorrelatedListOptions,
-  correlationHeader,
-  listingCorrelationHeader,
-} from './correlation.js';
+import * as correlation from './correlation.js';
 import { CrudResource } from './crud.js';
 import { type PageParams, pageQuery } from './lists.js';
 
@@ -109,7 +104,7 @@ const IDENTITY_PROVIDERS = {
   }),
   listQuery: (params: IdentityProviderListParams) => pageQuery(params, Number.MAX_SAFE_INTEGER),
   pages: pageTokenPaging<IdentityProviderList, IdentityProvider>((page) => page.identity_providers),
-  headers: { call: correlationHeader, list: listingCorrelationHeader },
+  headers: { call: correlation.correlationHeader, list: correlation.listingCorrelationHeader },
 } as const;
 
 /**
@@ -136,7 +131,7 @@ export class IdentityProviders extends CrudResource<
    */
   override create(
     identityProvider: IdentityProviderCreate,
-    options?: CorrelatedCallOptions,
+    options?: correlation.CorrelatedCallOptions,
   ): ApiPromise<IdentityProvider> {
     return super.create(identityProvider, options);
   }
@@ -144,7 +139,7 @@ export class IdentityProviders extends CrudResource<
   /** Returns one identity provider. @throws BadRequestError, ForbiddenError, … */
   override get(
     identityProviderId: string,
-    options?: CorrelatedCallOptions,
+    options?: correlation.CorrelatedCallOptions,
   ): ApiPromise<IdentityProvider> {
     return super.get(identityProviderId, options);
   }
@@ -156,13 +151,16 @@ export class IdentityProviders extends CrudResource<
   override update(
     identityProviderId: string,
     changes: IdentityProviderUpdate,
-    options?: CorrelatedCallOptions,
+    options?: correlation.CorrelatedCallOptions,
   ): ApiPromise<IdentityProvider> {
     return super.update(identityProviderId, changes, options);
   }
 
   /** Deletes an identity provider. */
-  override delete(identityProviderId: string, options?: CorrelatedCallOptions): ApiPromise<void> {
+  override delete(
+    identityProviderId: string,
+    options?: correlation.CorrelatedCallOptions,
+  ): ApiPromise<void> {
     return super.delete(identityProviderId, options);
   }
 
@@ -172,7 +170,7 @@ export class IdentityProviders extends CrudResource<
    */
   override list(
     params: IdentityProviderListParams = {},
-    options?: CorrelatedListOptions,
+    options?: correlation.CorrelatedListOptions,
   ): Paginator<IdentityProvider, IdentityProviderList> {
     return super.list(params, options);
   }

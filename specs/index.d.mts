@@ -1,4 +1,2 @@
-/** Names of the published specs, one per API family. */
-export declare const specNames: readonly string[];
-/** Absolute path of a published spec file: YAML source or bundled JSON. */
-export declare function specPath(name: string, format?: 'yaml' | 'json'): string;
+// Types of the ES module entry: the same as the CommonJS one it re-exports.
+export * from './index.cjs';

@@ -1,17 +1,18 @@
-// The list of published specs and where their files live, for tools and for consumers.
-import { fileURLToPath } from 'node:url';
+// ES module entry of @x/specs: the CommonJS implementation (index.cjs) re-exported, so that both
+// forms share one implementation and, in an application that loads both, one cache of documents.
+import { createRequire } from 'node:module';
 
-/** Names of the published specs, one per API family. */
-export const specNames = Object.freeze(['legacy', 'workforce', 'access', 'events']);
+/** @type {typeof import('./index.cjs')} */
+const specs = createRequire(import.meta.url)('./index.cjs');
 
-/**
- * Absolute path of a published spec file.
- * @param {string} name one of `specNames`
- * @param {'yaml' | 'json'} [format] YAML source or bundled JSON (JSON exists after `build`)
- */
-export function specPath(name, format = 'yaml') {
-  if (!specNames.includes(name))
-    throw new Error(`unknown spec "${name}"; known: ${specNames.join(', ')}`);
-  const file = format === 'json' ? `dist/${name}.json` : `${name}.yaml`;
-  return fileURLToPath(new URL(file, import.meta.url));
-}
+// The names index.cjs exports (test/tooling.test.ts checks that the two lists agree).
+export const {
+  specNames,
+  specPath,
+  specDocument,
+  specOperations,
+  resolvePointer,
+  resolveRef,
+  isClosedObject,
+  closedSchema,
+} = specs;

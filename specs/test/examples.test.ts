@@ -1,60 +1,22 @@
 // Prism serves examples without checking them, so every example in every spec is validated here
 // against its schema. Objects that declare `properties` are closed for this check (unless they
-// say otherwise with `additionalProperties`), so a misspelt key in an example fails too.
+// say otherwise with `additionalProperties`: `closedSchema`), so a misspelt key in an example
+// fails too.
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { specNames, specPath } from '../index.mjs';
+import { closedSchema, resolveRef, specNames, specPath } from '../index.mjs';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Copies a schema, pointing local refs at the spec's registered id and closing declared objects. */
-function prepare(schema: unknown, specId: string, insideAllOf = false): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => prepare(s, specId, insideAllOf));
-  if (!isObject(schema)) return schema;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/'))
-      out[key] = `${specId}${value}`;
-    else if (key === 'allOf' && Array.isArray(value))
-      out[key] = value.map((s) => prepare(s, specId, true));
-    else if (key === 'properties' && isObject(value))
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, prepare(s, specId)]));
-    else if (key === 'example' || key === 'examples' || key === 'discriminator') out[key] = value;
-    else out[key] = prepare(value, specId);
-  }
-  const open = 'additionalProperties' in schema || 'unevaluatedProperties' in schema;
-  const declares = 'properties' in schema || Array.isArray(schema.allOf);
-  if (declares && !open && !insideAllOf && !allOfIsOpen(schema)) out.unevaluatedProperties = false;
-  return out;
-}
-const allOfIsOpen = (schema: Json) =>
-  Array.isArray(schema.allOf) &&
-  schema.allOf.some((s) => isObject(s) && 'additionalProperties' in s);
-
 interface ExampleCase {
   where: string;
   schema: unknown;
   value: unknown;
-}
-
-function resolve(doc: Json, node: unknown): unknown {
-  let current = node;
-  while (isObject(current) && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>(
-        (acc, part) =>
-          isObject(acc) ? acc[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined,
-        doc,
-      );
-  }
-  return current;
 }
 
 function collect(doc: Json): ExampleCase[] {
@@ -64,7 +26,7 @@ function collect(doc: Json): ExampleCase[] {
       cases.push({ where: `${where} example`, schema, value: holder.example });
     if (isObject(holder.examples))
       for (const [name, ex] of Object.entries(holder.examples)) {
-        const example = resolve(doc, ex);
+        const example = resolveRef(doc, ex);
         if (isObject(example) && 'value' in example)
           cases.push({ where: `${where} examples.${name}`, schema, value: example.value });
       }
@@ -88,18 +50,18 @@ function collect(doc: Json): ExampleCase[] {
         ...(Array.isArray(item.parameters) ? item.parameters : []),
         ...(Array.isArray(op.parameters) ? op.parameters : []),
       ];
-      for (const p of params.map((p) => resolve(doc, p)))
+      for (const p of params.map((p) => resolveRef(doc, p)))
         if (isObject(p)) fromHolder(`${at} parameter ${String(p.name)}`, p, p.schema);
-      const body = resolve(doc, op.requestBody);
+      const body = resolveRef(doc, op.requestBody);
       if (isObject(body)) fromContent(`${at} request`, body.content);
       for (const [status, r] of Object.entries(isObject(op.responses) ? op.responses : {})) {
-        const response = resolve(doc, r);
+        const response = resolveRef(doc, r);
         if (!isObject(response)) continue;
         fromContent(`${at} ${status}`, response.content);
         for (const [name, h] of Object.entries(
           isObject(response.headers) ? response.headers : {},
         )) {
-          const header = resolve(doc, h);
+          const header = resolveRef(doc, h);
           if (isObject(header)) fromHolder(`${at} ${status} header ${name}`, header, header.schema);
         }
       }
@@ -130,10 +92,16 @@ describe.each(names)('%s spec examples', (name) => {
   const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: false });
   addFormats.default(ajv);
   // OpenAPI's integer formats that ajv-formats does not know: checked as the ranges they are.
-  ajv.addFormat('uint32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= 0 && n <= 4_294_967_295 });
+  ajv.addFormat('uint32', {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= 0 && n <= 4_294_967_295,
+  });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -2_147_483_648 && n <= 2_147_483_647 });
-  ajv.addSchema({ $id: specId, components: prepare(doc.components ?? {}, specId) });
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= -2_147_483_648 && n <= 2_147_483_647,
+  });
+  ajv.addSchema({ $id: specId, components: closedSchema(doc.components ?? {}, specId) });
   const cases = collect(doc);
 
   it('has examples to check', () => {
@@ -141,7 +109,7 @@ describe.each(names)('%s spec examples', (name) => {
   });
 
   it.each(cases.map((c) => [c.where, c] as const))('%s matches its schema', (_where, c) => {
-    const validate = ajv.compile(prepare(c.schema ?? {}, specId) as object);
+    const validate = ajv.compile(closedSchema(c.schema ?? {}, specId) as object);
     const ok = validate(c.value);
     expect(
       ok

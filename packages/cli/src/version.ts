@@ -1,2 +1,2 @@
-/** The version of `@x/cli` (checked against package.json by a test). */
+/** This package's version (kept equal to package.json by `pnpm version-packages`; a test checks). */
 export const VERSION = '0.0.0';

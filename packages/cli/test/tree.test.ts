@@ -1,6 +1,7 @@
 // The command tree: derived from each family's catalog and spec, with help, examples, flags,
 // completion and the version.
 import { readFileSync } from 'node:fs';
+import { specOperations } from '@x/specs';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { familyCatalog } from '../src/catalog.js';
@@ -9,7 +10,6 @@ import { EXIT } from '../src/exit-codes.js';
 import { FAMILIES } from '../src/families.js';
 import { familyModule } from '../src/family-client.js';
 import { buildProgram } from '../src/program.js';
-import { specOperations } from '../src/spec/operations.js';
 import { deriveCommands } from '../src/tree/derive.js';
 import { kebab } from '../src/tree/names.js';
 import { VERSION } from '../src/version.js';

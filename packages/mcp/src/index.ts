@@ -2,7 +2,7 @@
 // command is the usual way in; these exports embed the same server in another process.
 export { type CommandLine, parseCommandLine, USAGE } from './cli/args.js';
 export { type EmulatorEnvironment, emulatorEnvironment } from './config/emulator.js';
-export type { Env } from './config/families.js';
+export type { Env, FamilyName } from './config/families.js';
 export { type HttpOptions, type HttpServer, serveHttp } from './server/http.js';
 export { createMcpServer, type OutputOptions } from './server/mcp-server.js';
 export { type Permissions, READ_ONLY } from './server/policy.js';
@@ -12,6 +12,5 @@ export {
   type ToolSet,
   type ToolSetOptions,
 } from './server/registry.js';
-export type { FamilyName } from './spec/documents.js';
 export type { Tool, ToolOutput, ToolRunContext } from './tools/tool.js';
 export { VERSION } from './version.js';

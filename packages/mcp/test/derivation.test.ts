@@ -1,11 +1,11 @@
 // The tools as derived from the catalogs and the specs, built in process (no child process): one
 // tool per operation, consistent names, effects and annotations, schemas that keep the specs'
 // constraints and compile.
+import { specOperations } from '@x/specs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emulatorEnvironment } from '../src/config/emulator.js';
 import { FAMILIES } from '../src/config/families.js';
 import { createToolSet, type ToolSet } from '../src/server/registry.js';
-import { specOperations } from '../src/spec/operations.js';
 import { specEffect } from '../src/tools/effect.js';
 import { TOOL_NAME } from '../src/tools/naming.js';
 import { InputValidator } from '../src/tools/validate.js';

@@ -1,7 +1,6 @@
 // Tool inputs derived from the specs, and the wire arguments they become.
+import { specDocument, specOperations } from '@x/specs';
 import { describe, expect, it } from 'vitest';
-import { specDocument } from '../src/spec/documents.js';
-import { specOperations } from '../src/spec/operations.js';
 import { operationInput } from '../src/tools/operation-input.js';
 import { InputValidator } from '../src/tools/validate.js';
 

@@ -3,7 +3,7 @@
 // unique regardless of case, one primary SCIM e-mail, the vendor description's characters). Each
 // failure is a ValidationError naming the field as it is sent, thrown before anything is sent.
 import { ValidationError } from '@x/runtime';
-import { optionalEnum, requireId, requireObject } from '@x/runtime/internal';
+import { requireId, requireObject } from '@x/runtime/internal';
 import { RFC3339 } from './filter/values.js';
 
 /** The fields an input object may carry. */

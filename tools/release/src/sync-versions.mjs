@@ -13,7 +13,10 @@ export function versionFiles() {
       file: new URL(`packages/${name}/src/version.ts`, root),
     }))
     .filter(({ manifest, file }) => existsSync(manifest) && existsSync(file))
-    .map(({ manifest, file }) => ({ file, version: JSON.parse(readFileSync(manifest, 'utf8')).version }));
+    .map(({ manifest, file }) => ({
+      file,
+      version: JSON.parse(readFileSync(manifest, 'utf8')).version,
+    }));
 }
 
 /** The content `src/version.ts` must have for `version`. */

@@ -3,7 +3,7 @@
 // spec before anything is sent, naming each field the way the user wrote it.
 
 import { fillConsts } from '../spec/consts.js';
-import { isObject } from '../spec/document.js';
+import { isObject } from '../spec/schema.js';
 import { check, type Violation } from '../spec/validator.js';
 import { parseTime } from '../time.js';
 import type { CommandSpec } from '../tree/derive.js';

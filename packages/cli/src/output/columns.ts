@@ -1,7 +1,7 @@
 // Default table columns of a list, from the spec's item schema: the id, then the fields people
 // recognise an item by (names, e-mail, type, state), then the other fields every item has, then
 // timestamps, then the ids of parents; at most six, so a table fits a terminal.
-import { isObject, type Json } from '../spec/document.js';
+import { isObject, type Json } from '../spec/schema.js';
 
 const MAX_COLUMNS = 6;
 

@@ -5,7 +5,7 @@ import { stringify as yaml } from 'yaml';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import type { OutStream } from '../io.js';
-import type { Json } from '../spec/document.js';
+import type { Json } from '../spec/schema.js';
 import { defaultColumns } from './columns.js';
 import { cellText, project, valueAt } from './fields.js';
 import { renderRecord, renderTable } from './table.js';

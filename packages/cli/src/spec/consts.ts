@@ -1,6 +1,7 @@
 // Fields whose value the schema fixes (`"type": {"const": "traits_v0"}`), filled in when left out,
 // so that a CSV or a flag need not repeat what can only have one value.
-import { flatSchema, isObject, type Json, specDocument } from './document.js';
+import { specDocument } from '@x/specs';
+import { flatSchema, isObject, type Json } from './schema.js';
 
 /** The one object schema a value must match: itself, or the single branch of a `oneOf`/`anyOf`. */
 export function objectBranch(spec: string, schema: unknown): Json {

@@ -1,17 +1,14 @@
-// Every operation of a spec, indexed by operationId: method, path, parameters, the request body
-// and, for lists, the schema of one item. The command line turns these into flags, checks and
-// table columns.
-import { deref, flatSchema, isObject, type Json, specDocument } from './document.js';
+// Every operation of a spec as the command line uses it, by operationId: the operations index of
+// `@x/specs` with the parameters' schemas flattened, the request body's wrapper and fields and,
+// for lists, the schema of one item. The command line turns these into flags, checks and table
+// columns.
+import { type SpecOperation, type SpecParameter, specDocument, specOperations } from '@x/specs';
+import { flatSchema, isObject, type Json } from './schema.js';
 
 /** A parameter with its references resolved. */
-export interface ParameterSpec {
-  readonly name: string;
-  readonly in: 'path' | 'query' | 'header' | 'cookie';
-  readonly required: boolean;
-  readonly description: string | undefined;
-  /** Its schema, references resolved at the top. */
+export interface ParameterSpec extends SpecParameter {
+  /** Its schema, references resolved at the top and `allOf` parts merged. */
   readonly schema: Json;
-  readonly example: unknown;
 }
 
 /** The JSON request body of an operation. */
@@ -29,116 +26,54 @@ export interface BodySpec {
 }
 
 /** One operation of a spec. */
-export interface OperationSpec {
-  readonly operationId: string;
-  readonly method: string;
-  readonly path: string;
-  readonly summary: string | undefined;
-  readonly description: string | undefined;
+export interface OperationSpec extends SpecOperation {
   readonly parameters: readonly ParameterSpec[];
+  /** The JSON request body (`application/json` or `application/scim+json`), if it takes one. */
   readonly body: BodySpec | undefined;
   /** For a list: the schema of one item of its page (the first array property of the 200 body). */
   readonly item: Json | undefined;
-  /**
-   * Variables of the operation's own server URL other than the base address (`realm_id` in
-   * `{access_api_url}/v1/tenants/{tenant_id}/realms/{realm_id}/scim/v2`): passed with the path
-   * parameters.
-   */
-  readonly serverVariables: readonly string[];
 }
 
-const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 const cache = new Map<string, Map<string, OperationSpec>>();
 
 /** The operations of a spec by operationId. */
-export function specOperations(spec: string): Map<string, OperationSpec> {
+export function commandOperations(spec: string): Map<string, OperationSpec> {
   let ops = cache.get(spec);
   if (ops) return ops;
   const doc = specDocument(spec);
   ops = new Map();
-  for (const [path, pathItem] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
-    if (!isObject(pathItem)) continue;
-    const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
-    for (const method of METHODS) {
-      const op = pathItem[method];
-      if (!isObject(op) || typeof op.operationId !== 'string') continue;
-      const own = Array.isArray(op.parameters) ? op.parameters : [];
-      const parameters = new Map<string, ParameterSpec>();
-      for (const raw of [...shared, ...own]) {
-        const p = parameterOf(doc, raw);
-        if (p) parameters.set(`${p.in}:${p.name}`, p);
-      }
-      ops.set(op.operationId, {
-        operationId: op.operationId,
-        method,
-        path,
-        summary: typeof op.summary === 'string' ? op.summary : undefined,
-        description: typeof op.description === 'string' ? op.description : undefined,
-        parameters: [...parameters.values()],
-        body: bodyOf(doc, op.requestBody),
-        item: itemOf(doc, op.responses),
-        serverVariables: serverVariablesOf(op.servers ?? pathItem.servers),
-      });
-    }
-  }
+  for (const [operationId, op] of specOperations(spec))
+    ops.set(operationId, {
+      ...op,
+      parameters: op.parameters.map((p) => ({ ...p, schema: flatSchema(doc, p.schema) })),
+      body: bodyOf(doc, op),
+      item: itemOf(doc, op),
+    });
   cache.set(spec, ops);
   return ops;
 }
 
-function parameterOf(doc: Json, raw: unknown): ParameterSpec | undefined {
-  const p = deref(doc, raw);
-  if (!isObject(p) || typeof p.name !== 'string') return undefined;
-  const where = p.in;
-  if (where !== 'path' && where !== 'query' && where !== 'header' && where !== 'cookie')
-    return undefined;
-  return {
-    name: p.name,
-    in: where,
-    required: p.required === true,
-    description: typeof p.description === 'string' ? p.description : undefined,
-    schema: flatSchema(doc, p.schema),
-    example: p.example,
-  };
-}
-
-function jsonSchemaOf(doc: Json, content: unknown): unknown {
-  const media = deref(doc, content);
-  if (!isObject(media)) return undefined;
-  const json = media['application/json'] ?? media['application/scim+json'];
-  return isObject(json) ? json.schema : undefined;
-}
-
-function bodyOf(doc: Json, raw: unknown): BodySpec | undefined {
-  const body = deref(doc, raw);
-  if (!isObject(body)) return undefined;
-  const schema = jsonSchemaOf(doc, body.content);
-  if (schema === undefined) return undefined;
+function bodyOf(doc: Json, op: SpecOperation): BodySpec | undefined {
+  const body = op.requestBody;
+  if (body?.schema === undefined) return undefined;
+  const { required, schema } = body;
   const top = flatSchema(doc, schema);
   const props = isObject(top.properties) ? Object.entries(top.properties) : [];
   if (props.length === 1) {
     const [key, inner] = props[0]!;
     const innerSchema = flatSchema(doc, inner);
     if (isObject(innerSchema.properties))
-      return { required: body.required === true, schema, wrapper: key, fields: innerSchema };
+      return { required, schema, wrapper: key, fields: innerSchema };
   }
-  return { required: body.required === true, schema, wrapper: undefined, fields: top };
+  return { required, schema, wrapper: undefined, fields: top };
 }
 
-function itemOf(doc: Json, responses: unknown): Json | undefined {
-  if (!isObject(responses)) return undefined;
-  const ok = deref(doc, responses['200']);
-  if (!isObject(ok)) return undefined;
-  const page = flatSchema(doc, jsonSchemaOf(doc, ok.content));
+function itemOf(doc: Json, op: SpecOperation): Json | undefined {
+  const page = flatSchema(doc, op.responses['200']?.schema);
   if (!isObject(page.properties)) return undefined;
   for (const value of Object.values(page.properties)) {
     const prop = flatSchema(doc, value);
     if (prop.type === 'array') return flatSchema(doc, prop.items);
   }
   return undefined;
-}
-
-function serverVariablesOf(servers: unknown): string[] {
-  const first = Array.isArray(servers) ? servers[0] : undefined;
-  if (!isObject(first) || !isObject(first.variables)) return [];
-  return Object.keys(first.variables).filter((name) => !name.endsWith('_url'));
 }

@@ -2,9 +2,10 @@
 // (Ajv) before anything is sent, and names the field at fault. Objects that list their fields and
 // do not say `additionalProperties` are closed, as the specs' conventions say: a typo in `--json`
 // is caught here instead of by the server.
+import { closedSchema, specDocument } from '@x/specs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { isObject, type Json, specDocument } from './document.js';
+import { isObject, type Json } from './schema.js';
 
 type AjvInstance = InstanceType<typeof Ajv2020>;
 
@@ -20,25 +21,11 @@ export interface Violation {
 
 const specId = (spec: string) => `urn:xid:${spec}`;
 
-function prepare(schema: unknown, spec: string, insideAllOf = false): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => prepare(s, spec, insideAllOf));
-  if (!isObject(schema)) return schema;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/'))
-      out[key] = `${specId(spec)}${value}`;
-    else if (key === 'allOf' && Array.isArray(value))
-      out[key] = value.map((s) => prepare(s, spec, true));
-    else if (key === 'properties' && isObject(value))
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, prepare(s, spec)]));
-    else if (key === 'example' || key === 'examples' || key === 'discriminator') out[key] = value;
-    else out[key] = prepare(value, spec);
-  }
-  const open = 'additionalProperties' in schema || 'unevaluatedProperties' in schema;
-  const declares = 'properties' in schema || Array.isArray(schema.allOf);
-  if (declares && !open && !insideAllOf) out.unevaluatedProperties = false;
-  return out;
-}
+/**
+ * A spec schema for Ajv: its local refs pointed at the spec's registered components and its
+ * objects closed as the specs' convention says, see `closedSchema` of `@x/specs`.
+ */
+const prepare = (schema: unknown, spec: string) => closedSchema(schema, specId(spec));
 
 let ajv: AjvInstance | undefined;
 const registered = new Set<string>();

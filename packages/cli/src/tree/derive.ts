@@ -2,10 +2,11 @@
 // operationId, at `<resource words…> <verb>`. The catalog names the resource path and the method
 // (`['scim', 'users']`, `list`), the spec gives the path parameters (positional ids), the query
 // and body fields (flags) and their schemas (checks, help, examples).
+import { specDocument } from '@x/specs';
 import type { LooseEntry } from '../catalog.js';
 import type { Family } from '../families.js';
-import { flatSchema, type Json, specDocument } from '../spec/document.js';
-import { type OperationSpec, type ParameterSpec, specOperations } from '../spec/operations.js';
+import { commandOperations, type OperationSpec, type ParameterSpec } from '../spec/operations.js';
+import { flatSchema, type Json } from '../spec/schema.js';
 import { type FlagSpec, flagsOf } from './flags.js';
 import { kebab } from './names.js';
 
@@ -38,7 +39,7 @@ export function deriveCommands(
   family: Family,
   catalog: Readonly<Record<string, LooseEntry>>,
 ): { commands: CommandSpec[]; missing: string[] } {
-  const ops = specOperations(family.spec);
+  const ops = commandOperations(family.spec);
   const doc = specDocument(family.spec);
   const resolve = (schema: unknown): Json => flatSchema(doc, schema);
   const commands: CommandSpec[] = [];
@@ -70,9 +71,9 @@ export function deriveCommands(
         .map((param) => ({ arg: kebab(param.name), param })),
       contextParams: [
         ...pathParams.filter((p) => contextNames.has(p.name)),
-        ...op.serverVariables
-          .filter((name) => contextNames.has(name) && !pathParams.some((p) => p.name === name))
-          .map(serverVariable),
+        ...op.serverVariables.filter(
+          (v) => contextNames.has(v.name) && !pathParams.some((p) => p.name === v.name),
+        ),
       ],
       flags: withAliases(flagsOf(op, resolve), family.aliases ?? {}),
     });
@@ -100,16 +101,4 @@ function withAliases(flags: FlagSpec[], aliases: Readonly<Record<string, string>
       out.push({ ...target, flag: alias, description: `same as --${target.flag}` });
   }
   return out;
-}
-
-/** A server variable (`realm_id` of a realm's SCIM server), passed like a path parameter. */
-function serverVariable(name: string): ParameterSpec {
-  return {
-    name,
-    in: 'path',
-    required: true,
-    description: undefined,
-    schema: { type: 'string' },
-    example: undefined,
-  };
 }

@@ -1,6 +1,6 @@
 // An example for each generated command's help: its positional ids and required flags, with a
 // value from the spec (an example, the first enum value) or a placeholder of the right type.
-import { isObject, type Json } from '../spec/document.js';
+import { isObject, type Json } from '../spec/schema.js';
 import type { CommandSpec } from './derive.js';
 import type { FlagSpec } from './flags.js';
 

@@ -1,8 +1,8 @@
 // Flags from an operation's query and header parameters and the fields of its body. Each flag
 // keeps where its value goes (`query.page_size`, `body.user.display_name`) and the schema that
 // checks it; the kind says how its text becomes a value.
-import { isObject, type Json } from '../spec/document.js';
 import type { OperationSpec } from '../spec/operations.js';
+import { isObject, type Json } from '../spec/schema.js';
 import { kebab } from './names.js';
 
 /** How a flag's text becomes a value. */

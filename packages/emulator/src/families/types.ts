@@ -1,10 +1,10 @@
 // What a family module is: the spec it serves, where its servers are mounted, how it
 // authenticates, the handlers it registers by operationId, its seed and its control routes.
+import type { SpecName } from '@x/specs';
 import type { Hono } from 'hono';
 import type { TokenService } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import type { SeedData } from '../options.js';
-import type { SpecName } from '../spec/documents.js';
 import type { ErrorStyle, OperationSpec } from '../spec/operations.js';
 import type { EmulatorState, OutboxMessage } from '../state.js';
 

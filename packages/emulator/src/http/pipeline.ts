@@ -1,6 +1,7 @@
 // One request to a family mount, end to end: route from the spec, faults, authentication,
 // the tenant's rate limit, validation of parameters and body, the handler, and the answer in
 // the family's format, shaped to the declared response schema.
+import { resolveRef, specDocument } from '@x/specs';
 import type {
   FamilyModule,
   Handler,
@@ -12,11 +13,11 @@ import type {
 import type { Faults } from '../limits/faults.js';
 import type { RateLimiter } from '../limits/rate-limit.js';
 import { newId } from '../random.js';
-import { isObject, resolveRef, specDocument } from '../spec/documents.js';
+import { isObject } from '../spec/json.js';
 import {
   type ErrorStyle,
   type OperationSpec,
-  specOperations,
+  routedOperations,
   templateMatcher,
 } from '../spec/operations.js';
 import {
@@ -171,7 +172,7 @@ function routesOf(module: FamilyModule, mount: MountName): Route[] {
       ? doc.components.securitySchemes
       : {};
   const routes: Route[] = [];
-  for (const op of specOperations(module.spec)) {
+  for (const op of routedOperations(module.spec)) {
     const binding = module.mounts[op.baseVariable];
     if (!binding || binding.mount !== mount) continue;
     const template = `${binding.prefix ?? ''}${op.template}`;

@@ -1,9 +1,10 @@
 // JSON Schema 2020-12 validation from the spec documents (Ajv), compiled once per process and
 // cached: two Ajv instances share the documents' components, one that coerces the strings of
 // path, query and header parameters to their declared types, one that checks bodies as sent.
+import { closedSchema, resolveRef, type SpecName, specDocument } from '@x/specs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { isObject, type Json, resolveRef, type SpecName, specDocument } from './documents.js';
+import { isObject, type Json } from './json.js';
 import type { OperationSpec } from './operations.js';
 
 type AjvInstance = InstanceType<typeof Ajv2020>;
@@ -17,34 +18,11 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 const specId = (spec: SpecName) => `urn:x-emulator:${spec}`;
 
 /**
- * Copies a schema, pointing local refs at the spec's registered id and closing objects that
- * declare their properties (unless they say `additionalProperties`), the convention of the
- * specs: "objects with a complete field list say nothing" and are closed.
+ * A spec schema for Ajv: its local refs pointed at the spec's registered components and its
+ * objects closed as the specs' convention says ("objects with a complete field list say nothing"
+ * and are closed), see `closedSchema` of `@x/specs`.
  */
-export function prepareSchema(schema: unknown, spec: SpecName, insideAllOf = false): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => prepareSchema(s, spec, insideAllOf));
-  if (!isObject(schema)) return schema;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/'))
-      out[key] = `${specId(spec)}${value}`;
-    else if (key === 'allOf' && Array.isArray(value))
-      out[key] = value.map((s) => prepareSchema(s, spec, true));
-    else if (key === 'properties' && isObject(value))
-      out[key] = Object.fromEntries(
-        Object.entries(value).map(([k, s]) => [k, prepareSchema(s, spec)]),
-      );
-    else if (key === 'example' || key === 'examples' || key === 'discriminator') out[key] = value;
-    else out[key] = prepareSchema(value, spec);
-  }
-  const open = 'additionalProperties' in schema || 'unevaluatedProperties' in schema;
-  const declares = 'properties' in schema || Array.isArray(schema.allOf);
-  const allOfOpen =
-    Array.isArray(schema.allOf) &&
-    schema.allOf.some((s) => isObject(s) && 'additionalProperties' in s);
-  if (declares && !open && !insideAllOf && !allOfOpen) out.unevaluatedProperties = false;
-  return out;
-}
+const prepareSchema = (schema: unknown, spec: SpecName) => closedSchema(schema, specId(spec));
 
 function createAjv(coerce: boolean): AjvInstance {
   const ajv = new Ajv2020({

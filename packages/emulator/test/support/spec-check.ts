@@ -3,8 +3,7 @@
 // the body against the declared schema, with objects closed as the specs' convention says.
 // Answers the spec cannot describe (unknown routes, 501 seams, injected faults, errors of
 // operations that declare none) are checked against the family's error format instead.
-import { readFileSync } from 'node:fs';
-import { specPath } from '@x/specs';
+import { closedSchema, resolveRef, specDocument } from '@x/specs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
@@ -14,40 +13,7 @@ const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
   addFormatsModule) as (ajv: InstanceType<typeof Ajv2020>) => void;
-
-const docs = new Map<string, Json>();
-const doc = (spec: string): Json => {
-  let d = docs.get(spec);
-  if (!d) {
-    d = JSON.parse(readFileSync(specPath(spec, 'json'), 'utf8')) as Json;
-    docs.set(spec, d);
-  }
-  return d;
-};
-
-/** Points local refs at the registered document and closes objects that declare properties. */
-function prepare(schema: unknown, id: string, insideAllOf = false): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => prepare(s, id, insideAllOf));
-  if (!isObject(schema)) return schema;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/'))
-      out[key] = `${id}${value}`;
-    else if (key === 'allOf' && Array.isArray(value))
-      out[key] = value.map((s) => prepare(s, id, true));
-    else if (key === 'properties' && isObject(value))
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, prepare(s, id)]));
-    else if (key === 'example' || key === 'examples' || key === 'discriminator') out[key] = value;
-    else out[key] = prepare(value, id);
-  }
-  const open = 'additionalProperties' in schema || 'unevaluatedProperties' in schema;
-  const declares = 'properties' in schema || Array.isArray(schema.allOf);
-  const allOfOpen =
-    Array.isArray(schema.allOf) &&
-    schema.allOf.some((s) => isObject(s) && 'additionalProperties' in s);
-  if (declares && !open && !insideAllOf && !allOfOpen) out.unevaluatedProperties = false;
-  return out;
-}
+const doc = (spec: string): Json => specDocument(spec);
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
 addFormats(ajv);
@@ -58,26 +24,14 @@ function validatorFor(spec: string, schema: unknown) {
   if (!registered.has(spec)) {
     ajv.addSchema({
       $id: specId(spec),
-      components: prepare(doc(spec).components ?? {}, specId(spec)),
+      components: closedSchema(doc(spec).components ?? {}, specId(spec)),
     });
     registered.add(spec);
   }
-  return ajv.compile(prepare(schema, specId(spec)) as object);
+  return ajv.compile(closedSchema(schema, specId(spec)) as object);
 }
 
-function resolve(spec: string, node: unknown): unknown {
-  let current = node;
-  while (isObject(current) && typeof current.$ref === 'string' && current.$ref.startsWith('#/'))
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>(
-        (acc, part) =>
-          isObject(acc) ? acc[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined,
-        doc(spec),
-      );
-  return current;
-}
+const resolve = (spec: string, node: unknown): unknown => resolveRef(doc(spec), node);
 
 function operation(spec: string, operationId: string): Json {
   const paths = doc(spec).paths as Json;

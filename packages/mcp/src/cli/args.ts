@@ -1,6 +1,6 @@
 // The command line of `x-mcp`.
 import { parseArgs } from 'node:util';
-import type { FamilyName } from '../spec/documents.js';
+import type { FamilyName } from '../config/families.js';
 
 /** What the command line asked for. */
 export interface CommandLine {

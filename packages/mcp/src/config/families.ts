@@ -3,8 +3,11 @@
 // in from that configuration, and what it leaves out on purpose.
 import type { Emulator } from '@x/emulator';
 import type { FetchLike } from '@x/runtime';
-import type { FamilyName } from '../spec/documents.js';
+import type { SpecName } from '@x/specs';
 import type { AnyCatalog } from './catalog.js';
+
+/** The families of the platform, each with one spec document in `@x/specs`. */
+export type FamilyName = SpecName;
 
 /** Environment variables, as `process.env` holds them. */
 export type Env = Readonly<Record<string, string | undefined>>;

@@ -4,10 +4,9 @@
 // catalog yet, is reported and left out: the server still starts with the others.
 import type { EventsClient } from '@x/events';
 import { ConfigurationError, type FetchLike } from '@x/runtime';
+import { specDocument, specOperations } from '@x/specs';
 import type { AnyCatalog } from '../config/catalog.js';
-import { type Env, FAMILIES, type FamilySource } from '../config/families.js';
-import { type FamilyName, specDocument } from '../spec/documents.js';
-import { specOperations } from '../spec/operations.js';
+import { type Env, FAMILIES, type FamilyName, type FamilySource } from '../config/families.js';
 import { eventsSearchTool } from '../tools/events-search.js';
 import { snakeCase, toolName } from '../tools/naming.js';
 import { operationTool } from '../tools/operation-tool.js';

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { specPath } from '@x/specs';
-import type { FamilyName } from '../spec/documents.js';
+import type { FamilyName } from '../config/families.js';
 
 /** One reference document. */
 export interface ReferenceDocument {

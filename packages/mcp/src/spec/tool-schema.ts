@@ -2,7 +2,7 @@
 // schema references are copied under `$defs` (so recursion and sharing survive), and what is
 // OpenAPI rather than JSON Schema (examples, `discriminator`, `x-` extensions) is left out. The
 // constraints stay exactly as the spec states them: lengths, patterns, enums, ranges, required.
-import { pointer } from './documents.js';
+import { isClosedObject, resolvePointer } from '@x/specs';
 import { isObject, type JsonObject } from './json.js';
 
 const COMPONENT_REF = '#/components/schemas/';
@@ -59,8 +59,8 @@ export class SchemaBuilder {
   /**
    * A copy of a spec schema for a tool input. Objects that declare their properties without
    * saying `additionalProperties` are closed, which is the specs' convention ("objects with a
-   * complete field list say nothing"), so an unknown field is refused with its name before any
-   * call.
+   * complete field list say nothing", `isClosedObject` of `@x/specs`), so an unknown field is
+   * refused with its name before any call.
    */
   convert(schema: unknown, insideAllOf = false): unknown {
     if (Array.isArray(schema)) return schema.map((s) => this.convert(s, insideAllOf));
@@ -87,7 +87,7 @@ export class SchemaBuilder {
     }
     // `additionalProperties` is what most clients know; only a composition needs `unevaluated…`,
     // which also sees the properties its `allOf` members declare.
-    if (closes(schema, insideAllOf))
+    if (!insideAllOf && isClosedObject(schema))
       out[Array.isArray(schema.allOf) ? 'unevaluatedProperties' : 'additionalProperties'] = false;
     return out;
   }
@@ -102,7 +102,7 @@ export class SchemaBuilder {
     let target: unknown = schema;
     for (let hops = 0; hops < 8; hops++) {
       if (isObject(target) && typeof target.$ref === 'string')
-        target = pointer(this.#doc, target.$ref);
+        target = resolvePointer(this.#doc, target.$ref);
       else if (isObject(target) && Array.isArray(target.allOf) && target.allOf.length === 1)
         // `allOf` of one component (a replace body that is "the create shape"): that component.
         target = target.allOf[0];
@@ -124,7 +124,7 @@ export class SchemaBuilder {
   /** The component a `$ref` names when it is a leaf: no object, array or composition inside. */
   #leaf(ref: unknown): JsonObject | undefined {
     if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_REF)) return undefined;
-    const target = pointer(this.#doc, ref);
+    const target = resolvePointer(this.#doc, ref);
     if (!isObject(target)) return undefined;
     const nested = [
       'properties',
@@ -146,17 +146,8 @@ export class SchemaBuilder {
     if (!(name in this.#defs)) {
       // Placeholder first: a component that refers to itself must not be converted twice.
       this.#defs[name] = {};
-      this.#defs[name] = this.convert(pointer(this.#doc, ref));
+      this.#defs[name] = this.convert(resolvePointer(this.#doc, ref));
     }
     return `#/$defs/${name}`;
   }
-}
-
-/** Whether a schema is an object with a complete field list (see `convert`). */
-function closes(schema: JsonObject, insideAllOf: boolean): boolean {
-  if (insideAllOf) return false;
-  if ('additionalProperties' in schema || 'unevaluatedProperties' in schema) return false;
-  const allOf = Array.isArray(schema.allOf) ? schema.allOf : undefined;
-  if (allOf?.some((s) => isObject(s) && 'additionalProperties' in s)) return false;
-  return 'properties' in schema || allOf !== undefined;
 }

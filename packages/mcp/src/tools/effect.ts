@@ -3,7 +3,7 @@
 // a delete as a mere write would still need `--allow-destructive`.
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { OperationEffect } from '@x/runtime/internal';
-import type { SpecOperation } from '../spec/operations.js';
+import type { SpecOperation } from '@x/specs';
 
 const RANK: Record<OperationEffect, number> = { read: 0, write: 1, destructive: 2 };
 

@@ -5,8 +5,8 @@
 // fills from its configuration (the access tenant) is not an argument.
 import type { PagePosition } from '@x/runtime';
 import { ValidationError } from '@x/runtime';
+import type { SpecOperation, SpecParameter } from '@x/specs';
 import { isObject, type JsonObject } from '../spec/json.js';
-import type { SpecOperation, SpecParameter } from '../spec/operations.js';
 import { SchemaBuilder } from '../spec/tool-schema.js';
 
 /** Query parameters that say where a page starts, by the type of the position they carry. */
@@ -94,8 +94,10 @@ export function operationInput(
   for (const p of op.parameters) addParameter(p);
 
   let bodyRequired = false;
-  if (op.body) {
-    const fields = builder.objectFields(op.body.schema);
+  // The JSON body (`application/json` or `application/scim+json`), when the operation takes one.
+  const body = op.requestBody;
+  if (body?.schema) {
+    const fields = builder.objectFields(body.schema);
     const clash = fields && Object.keys(fields.properties).some((name) => name in properties);
     if (fields && !clash) {
       for (const [name, schema] of Object.entries(fields.properties)) {
@@ -106,14 +108,14 @@ export function operationInput(
         required.push(name);
         needs.push(...nestedNeeds(builder, name, fields.properties[name]));
       }
-      bodyRequired = op.body.required;
+      bodyRequired = body.required;
     } else {
       properties.body = {
-        ...(builder.convert(op.body.schema) as JsonObject),
+        ...(builder.convert(body.schema) as JsonObject),
         description: 'The request body, as the spec shapes it.',
       };
       bindings.set('body', { target: 'body', wire: 'body' });
-      if (op.body.required) {
+      if (body.required) {
         required.push('body');
         needs.push('body');
       }

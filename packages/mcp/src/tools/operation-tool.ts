@@ -2,11 +2,11 @@
 // the spec, effect the stricter of the two, and a run that calls through the catalog (so the
 // family's own checks, paging and batching apply) and pages one page at a time.
 import { type PagePosition, PagingLoopError } from '@x/runtime';
+import type { SpecOperation } from '@x/specs';
 import { type AnyCatalogEntry, callEntry, listEntry } from '../config/catalog.js';
+import type { FamilyName } from '../config/families.js';
 import { pageSummary, resultSummary } from '../results/summary.js';
-import type { FamilyName } from '../spec/documents.js';
 import { isObject, type JsonObject } from '../spec/json.js';
-import type { SpecOperation } from '../spec/operations.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { describeTool } from './describe.js';
 import { annotationsOf, specEffect, stricter } from './effect.js';
@@ -42,10 +42,10 @@ export function operationTool(source: OperationToolSource): Tool {
     entry.list !== undefined,
     source.hidden?.names,
   );
-  const title = op.summary;
+  const title = op.summary ?? op.operationId;
   const description = [
     describeTool({
-      summary: op.summary,
+      summary: title,
       description: op.description,
       effect,
       needs: input.needs,

@@ -2,7 +2,7 @@
 // the safety policy checks, the words the tool search ranks, and what it does.
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { OperationEffect } from '@x/runtime/internal';
-import type { FamilyName } from '../spec/documents.js';
+import type { FamilyName } from '../config/families.js';
 import type { JsonObject } from '../spec/json.js';
 
 /** What a tool gives back: structured content, and one line that says what happened. */

@@ -5,11 +5,12 @@
 // that is a type parameter is beyond TypeScript (the path map's operation types cannot be
 // evaluated for it) and would cost every consumer's type check; resources themselves call the
 // typed client.
+
+import type { PagingStyle } from '../paging/styles.js';
 import type { ApiPromise } from './api-promise.js';
 import type { ApiClient } from './client.js';
 import type { CallOptions, ListOptions } from './options.js';
 import type { Paginator } from './paginator.js';
-import type { PagingStyle } from '../paging/styles.js';
 
 /** A call's init: `{ path, query, header, body }`, or a function that builds it inside the call. */
 export type UntypedInit = object | (() => object);

@@ -1,6 +1,6 @@
 // SCIM lists (RFC 7644 section 3.4.2): their SDK parameters, the query each is sent as, and their
 // paging. The server returns no resources without `count`, so one is always sent.
-import { integerInRange, requireObject, scimPaging } from '@x/runtime/internal';
+import { integerInRange, requireObject } from '@x/runtime/internal';
 import { type FilterInput, filterText } from '../filter/filter.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/lists.js';
 

@@ -1,7 +1,8 @@
 // Event payloads shaped by the events spec: the payload schema whose `type_name` constant
 // matches is looked up once, and a payload keeps only what that schema declares, so the events
 // the emulator records follow the spec as it is when it runs.
-import { isObject, specDocument } from '../../spec/documents.js';
+import { specDocument } from '@x/specs';
+import { isObject } from '../../spec/json.js';
 import { projectToSchema } from '../../spec/schemas.js';
 
 let byTypeName: Map<string, unknown> | undefined;

@@ -1,17 +1,17 @@
 // 8. The emulator under concurrent clients: the `x-emulator` command runs in its own process on
 // a loopback port, and N clients, each with its own client-credentials token, run a mixed
 // workload of family A operations against it (create, read, find by username, update, group
-// membership, list, delete). Then a consistency check reads everything back through the API:
-// no lost write, no duplicate, and every change recorded exactly once as an event. Plain
-// `fetch` clients: the family packages are being rewritten and their built output does not
-// load at the moment, and the point here is the emulator's cost and correctness.
-//
-// The bench package has no dependency on @x/emulator: its built command is run by path
-// (`pnpm bench` builds every package first), and its types come from its source.
+// membership, list, delete) through the SDK (`@x/access`). Then a consistency check reads
+// everything back through the SDK: no lost write, no duplicate, and every change recorded exactly
+// once as an event. The emulator's built command is run by path (`pnpm bench` builds every
+// package first).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { EmulatorCredentials, EmulatorUrls } from '../../packages/emulator/src/index.js';
+import { createAccessClient } from '@x/access';
+import { clientCredentials, staticToken } from '@x/auth';
+import type { EmulatorCredentials, EmulatorUrls } from '@x/emulator';
+import { createEventsClient } from '@x/events';
 import { figure, fmt, quantile, runStandalone, type Section } from './lib/report.js';
 
 const BIN = fileURLToPath(new URL('../../packages/emulator/bin/x-emulator.mjs', import.meta.url));
@@ -94,51 +94,25 @@ export async function measure(): Promise<EmulatorBenchResult> {
   const emulator = await spawnEmulator();
   try {
     const c = emulator.credentials.access;
-    const realm = `${emulator.urls.access}/v1/tenants/${c.tenantId}/realms/${c.realmId}`;
-    const token = async () => {
-      const res = await fetch(c.tokenUrl, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${btoa(`${c.clientId}:${c.clientSecret}`)}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: 'grant_type=client_credentials',
-      });
-      return ((await res.json()) as { access_token: string }).access_token;
-    };
-    const call = async (bearer: string, method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${realm}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${bearer}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return {
-        status: res.status,
-        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-      };
-    };
+    // Each client is an SDK client with its own client-credentials provider (its own token).
+    const accessClient = () =>
+      createAccessClient({
+        baseUrl: emulator.urls.access,
+        tenantId: c.tenantId,
+        auth: clientCredentials({
+          tokenUrl: c.tokenUrl,
+          clientId: c.clientId,
+          clientSecret: c.clientSecret,
+        }),
+      }).realm(c.realmId);
+    const events = createEventsClient({
+      baseUrl: emulator.urls.events,
+      auth: staticToken(emulator.credentials.events.apiKey),
+    });
+    const readEvents = () => events.list({ ordering: 'asc', pageSize: 1000 }).toArray();
 
-    const admin = await token();
-    const group = (await call(admin, 'POST', '/groups', { group: { display_name: 'Bench' } })).body
-      .id as string;
-    const readEvents = async () => {
-      const events: { id: string; event_type: string; data: { action?: string } }[] = [];
-      let cursor: string | undefined;
-      do {
-        const res = await fetch(
-          `${emulator.urls.events}/v1/events?ordering=asc&page_size=1000${cursor ? `&cursor=${cursor}` : ''}`,
-          { headers: { authorization: `Bearer ${emulator.credentials.events.apiKey}` } },
-        );
-        const body = (await res.json()) as { body: { events: typeof events; cursor?: string } };
-        events.push(...body.body.events);
-        cursor = body.body.cursor;
-      } while (cursor);
-      return events;
-    };
+    const admin = accessClient();
+    const group = (await admin.groups.create({ display_name: 'Bench' })).id;
     const eventsBefore = (await readEvents()).length;
     const expected: Expected = {
       live: new Map(),
@@ -154,7 +128,7 @@ export async function measure(): Promise<EmulatorBenchResult> {
     const deadline = performance.now() + DEADLINE_MS;
 
     const client = async (n: number) => {
-      const bearer = await token();
+      const realm = accessClient();
       const next = random(1000 + n);
       const mine: string[] = [];
       let counter = 0;
@@ -164,55 +138,45 @@ export async function measure(): Promise<EmulatorBenchResult> {
         if (op !== 'create' && mine.length === 0) op = 'create';
         const pick = () => mine[Math.floor(next() * mine.length)]!;
         const started = performance.now();
-        let ok = true;
-        if (op === 'create') {
-          const username = `c${n}-u${counter++}`;
-          const res = await call(bearer, 'POST', '/identities', {
-            identity: { display_name: username, traits: { type: 'traits_v0', username } },
-          });
-          ok = res.status === 200;
-          if (ok) {
-            mine.push(res.body.id as string);
-            expected.live.set(res.body.id as string, username);
+        try {
+          if (op === 'create') {
+            const username = `c${n}-u${counter++}`;
+            const identity = await realm.identities.create({
+              display_name: username,
+              traits: { type: 'traits_v0', username },
+            });
+            mine.push(identity.id);
+            expected.live.set(identity.id, username);
             expected.created++;
-          }
-        } else if (op === 'get') {
-          ok = (await call(bearer, 'GET', `/identities/${pick()}`)).status === 200;
-        } else if (op === 'find') {
-          const id = pick();
-          const filter = encodeURIComponent(`traits.username eq "${expected.live.get(id)}"`);
-          const res = await call(bearer, 'GET', `/identities?filter=${filter}`);
-          ok = res.status === 200 && (res.body.identities as { id: string }[])[0]?.id === id;
-        } else if (op === 'update') {
-          const res = await call(bearer, 'PATCH', `/identities/${pick()}`, {
-            identity: { display_name: `updated ${i}` },
-          });
-          ok = res.status === 200;
-          if (ok) expected.updates++;
-        } else if (op === 'addMember') {
-          const id = pick();
-          const res = await call(bearer, 'POST', `/groups/${group}:addMembers`, {
-            identity_ids: [id],
-          });
-          ok = res.status === 200;
-          if (ok && !expected.members.has(id)) {
-            expected.members.add(id);
-            expected.membershipAdds++;
-          }
-        } else if (op === 'listMembers') {
-          ok =
-            (await call(bearer, 'GET', `/groups/${group}:listMembers?page_size=50`)).status === 200;
-        } else {
-          const id = mine.splice(Math.floor(next() * mine.length), 1)[0]!;
-          ok = (await call(bearer, 'DELETE', `/identities/${id}`)).status === 200;
-          if (ok) {
+          } else if (op === 'get') {
+            await realm.identities.get(pick());
+          } else if (op === 'find') {
+            const id = pick();
+            const page = await realm.identities.list({ username: expected.live.get(id) ?? '' });
+            if (page.items[0]?.id !== id) failures++;
+          } else if (op === 'update') {
+            await realm.identities.update(pick(), { display_name: `updated ${i}` });
+            expected.updates++;
+          } else if (op === 'addMember') {
+            const id = pick();
+            await realm.groups.addMembers(group, [id]);
+            if (!expected.members.has(id)) {
+              expected.members.add(id);
+              expected.membershipAdds++;
+            }
+          } else if (op === 'listMembers') {
+            await realm.groups.listMembers(group, { pageSize: 50 });
+          } else {
+            const id = mine.splice(Math.floor(next() * mine.length), 1)[0]!;
+            await realm.identities.delete(id);
             expected.live.delete(id);
             expected.deleted.add(id);
             if (expected.members.delete(id)) expected.membershipRemovals++;
           }
+        } catch {
+          failures++;
         }
         latencies.push(performance.now() - started);
-        if (!ok) failures++;
       }
     };
 
@@ -220,37 +184,26 @@ export async function measure(): Promise<EmulatorBenchResult> {
     await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
     const seconds = (performance.now() - started) / 1000;
 
-    // Consistency: read everything back through the API, with page tokens.
-    const listAll = async (path: string, key: string) => {
-      const items: { id: string; traits?: { username?: string } }[] = [];
-      let pageToken: string | undefined;
-      do {
-        const sep = path.includes('?') ? '&' : '?';
-        const res = await call(
-          admin,
-          'GET',
-          `${path}${sep}page_size=200${pageToken ? `&page_token=${pageToken}` : ''}`,
-        );
-        items.push(...(res.body[key] as typeof items));
-        pageToken = res.body.next_page_token as string | undefined;
-      } while (pageToken);
-      return items;
-    };
-    const identities = await listAll('/identities', 'identities');
+    // Consistency: read everything back through the API (page tokens, through the SDK).
+    const identities = await admin.identities.list({ pageSize: 200 }).toArray();
     const ids = identities.map((i) => i.id);
     const usernames = identities.map((i) => i.traits?.username);
     const duplicates =
       ids.length - new Set(ids).size + (usernames.length - new Set(usernames).size);
     let lostWrites = [...expected.live.keys()].filter((id) => !ids.includes(id)).length;
     lostWrites += ids.filter((id) => expected.deleted.has(id) || !expected.live.has(id)).length;
-    const members = (await listAll(`/groups/${group}:listMembers`, 'identities')).map((i) => i.id);
+    const members = (await admin.groups.listMembers(group, { pageSize: 200 }).toArray()).map(
+      (i) => i.id,
+    );
     lostWrites += [...expected.members].filter((id) => !members.includes(id)).length;
     lostWrites += members.filter((id) => !expected.members.has(id)).length;
 
     // Events: every change exactly once, in the events API.
     const run = (await readEvents()).slice(eventsBefore);
+    const actionOf = (e: (typeof run)[number]) =>
+      e.data && 'action' in e.data ? String(e.data.action) : undefined;
     const count = (type: string, action: string) =>
-      run.filter((e) => e.event_type === type && e.data.action === action).length;
+      run.filter((e) => e.event_type === type && actionOf(e) === action).length;
     const eventIds = new Set(run.map((e) => e.id));
     const eventMismatches =
       Math.abs(count('USER_CHANGE', 'CREATE') - expected.created) +
@@ -284,7 +237,7 @@ export async function run(): Promise<Section> {
   return {
     id: 'emulator',
     title: '8. Emulator under concurrent clients',
-    method: `${r.clients} concurrent plain-fetch clients, each with its own client-credentials token, each run ${OPS_PER_CLIENT} mixed family A operations (create 30%, get 20%, find by username 12%, update 10%, add to a shared group 10%, list members 6%, delete 12%) against x-emulator in its own process on a loopback port; then everything is read back through the API (page tokens) and the events API.`,
+    method: `${r.clients} concurrent SDK clients (\`@x/access\`), each with its own client-credentials token, each run ${OPS_PER_CLIENT} mixed family A operations (create 30%, get 20%, find by username 12%, update 10%, add to a shared group 10%, list members 6%, delete 12%) against x-emulator in its own process on a loopback port; then everything is read back through the API (page tokens) and the events API.`,
     figures: [
       figure('operations', String(r.operations)),
       figure('throughput', `${fmt(r.throughput, 0)} ops/s`),

@@ -11,6 +11,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -207,13 +208,28 @@ export default async function setup(project: TestProject) {
       npm_config_cache: join(work.dir, 'npm-cache'),
     });
 
-    // Third-party dependencies first (the registry has no uplinks), packed from the install.
+    // Third-party dependencies first (the registry has no uplinks), packed from the install. npm
+    // cannot pack a directory inside pnpm's store (it fails with "Exit handler never called"), so
+    // each is copied out first. Four at a time: there are a few hundred.
     const packs = join(work.dir, 'third-party');
     mkdirSync(packs, { recursive: true });
-    for (const [dir] of thirdParty()) {
+    const deps = [...thirdParty()];
+    const publishOne = async ([dir, name]: [string, string], slot: number) => {
+      const copy = join(work.dir, 'copies', String(slot), name);
+      rmSync(copy, { recursive: true, force: true });
+      cpSync(dir, copy, {
+        recursive: true,
+        dereference: true,
+        filter: (src) => !src.endsWith('/node_modules'),
+      });
+      // A `publishConfig` (a registry, an access level) would send it to the public registry.
+      const manifestFile = join(copy, 'package.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+      delete manifest.publishConfig;
+      writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
       const packed = await run(
         'npm',
-        ['pack', '--ignore-scripts', '--pack-destination', packs, dir],
+        ['pack', '--ignore-scripts', '--pack-destination', packs, copy],
         {
           cwd: work.dir,
           env,
@@ -224,7 +240,12 @@ export default async function setup(project: TestProject) {
         cwd: work.dir,
         env,
       });
-    }
+    };
+    await Promise.all(
+      [0, 1, 2, 3].map(async (slot) => {
+        for (let next = deps.shift(); next; next = deps.shift()) await publishOne(next, slot);
+      }),
+    );
 
     // The release, as CONTRIBUTING.md describes it: version from the pending changesets, then
     // publish, in a copy so the repository's versions and changesets stay as they are.

@@ -191,10 +191,28 @@ async function ensureChromium(): Promise<string> {
   return path;
 }
 
-/** The ESM entry of an installed package, from its `exports`, `module` or `main`. */
-function esmEntry(dir: string): string {
+/**
+ * The ESM entries of an installed package, by import path relative to it (`.`, `./internal`, …),
+ * from its `exports`, or else its `module` or `main`.
+ */
+function esmEntries(dir: string): Record<string, string> {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const dot = manifest.exports?.['.'] ?? manifest.exports;
+  const exports = manifest.exports;
+  const subpaths: Record<string, unknown> =
+    exports && typeof exports === 'object' && Object.keys(exports).some((k) => k.startsWith('.'))
+      ? exports
+      : { '.': exports };
+  const entries: Record<string, string> = {};
+  for (const [subpath, value] of Object.entries(subpaths)) {
+    if (subpath.endsWith('.json') || subpath.includes('*')) continue;
+    const file =
+      pickEntry(value) ?? (subpath === '.' ? (manifest.module ?? manifest.main) : undefined);
+    if (file) entries[subpath] = file;
+  }
+  return entries;
+}
+
+function pickEntry(value: unknown): string | undefined {
   const pick = (value: unknown): string | undefined => {
     if (typeof value === 'string') return value;
     if (value && typeof value === 'object') {
@@ -203,7 +221,7 @@ function esmEntry(dir: string): string {
     }
     return undefined;
   };
-  return pick(dot) ?? manifest.module ?? manifest.main;
+  return pick(value);
 }
 
 /** Serves the consumer project and a page that runs the smoke module, on loopback. */
@@ -216,7 +234,9 @@ function servePage(dir: string): Promise<Server> {
       : [entry];
     for (const name of names) {
       if (!existsSync(join(modules, name, 'package.json'))) continue;
-      imports[name] = `/node_modules/${name}/${esmEntry(join(modules, name)).replace(/^\.\//, '')}`;
+      for (const [subpath, file] of Object.entries(esmEntries(join(modules, name))))
+        imports[`${name}${subpath.slice(1)}`] =
+          `/node_modules/${name}/${file.replace(/^\.\//, '')}`;
     }
   }
   const html = `<!doctype html>

@@ -1,26 +1,17 @@
 // A realm's launch mechanisms: for each platform, which authentication flow types are enabled
 // and valid. Created with defaults the first time it is read; the update is a partial platform
 // map (not wrapped).
+import { type JsonObject, specDocument } from '@x/specs';
 import type { Handler, HandlerContext } from '../types.js';
 import { acc, nowIso, realmOf } from './common.js';
 import type { FlowTypeConfigRecord } from './state.js';
 
-const PLATFORMS = ['android', 'macos', 'ios', 'windows', 'web', 'linux', 'chromeos', 'chromeosweb'];
-const FLOW_TYPES = [
-  'unknown',
-  'scheme',
-  'embedded',
-  'copy',
-  'roaming_auth',
-  'android_autofill',
-  'android_accessibility',
-  'pipe',
-  'localhost',
-  'universal_link',
-  'safari_extension',
-  'layered_auth_qr_code',
-  'secure_localhost',
-];
+// The platforms and flow types are the spec's (`PlatformFlowTypeConfig`, `FlowTypeSet`).
+const schemas = (specDocument('access').components as JsonObject).schemas as JsonObject;
+const propertiesOf = (name: string) =>
+  Object.keys((schemas[name] as { properties: JsonObject }).properties);
+const PLATFORMS = propertiesOf('PlatformFlowTypeConfig');
+const FLOW_TYPES = propertiesOf('FlowTypeSet');
 /** Enabled by default (the others start disabled); every flow type starts valid. */
 const ENABLED = new Set(['scheme', 'embedded', 'universal_link', 'secure_localhost']);
 

@@ -114,9 +114,8 @@ export type Authenticate = (
 ) => Principal | Promise<Principal>;
 
 /**
- * A family: one module that serves one spec document. Handlers are keyed by operationId, or by
- * `METHOD /template` (the template relative to the server's base variable) for operations whose
- * operationId a spec may still rename. An operation of the spec without a handler answers 501.
+ * A family: one module that serves one spec document. Handlers are keyed by operationId; an
+ * operation of the spec without a handler answers 501.
  */
 export interface FamilyModule {
   readonly name: string;

@@ -179,7 +179,7 @@ function routesOf(module: FamilyModule, mount: MountName): Route[] {
     routes.push({
       op,
       match: binding.prefix ? templateMatcher(template) : op.match,
-      handler: module.handlers[op.operationId] ?? module.handlers[`${op.method} ${op.template}`],
+      handler: module.handlers[op.operationId],
       bearer: op.securitySchemes.some((name) => {
         const scheme = resolveRef(doc, schemes[name]);
         return (

@@ -121,7 +121,7 @@ export const eventsFamily: FamilyModule = {
   mounts: { events_url: { mount: 'events' } },
   defaultErrorStyle: 'message',
   rateLimited: false,
-  handlers: { listEvents, 'GET /v1/events': listEvents },
+  handlers: { listEvents },
   authenticate(request, _op, world) {
     const token = bearerOf(request);
     const key = token === undefined ? undefined : world.state.events.api_keys[token];

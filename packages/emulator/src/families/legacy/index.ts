@@ -124,8 +124,6 @@ export const legacyFamily: FamilyModule = {
   handlers: {
     createLegacyUser,
     recoverLegacyUser,
-    'POST /v1/manage/users': createLegacyUser,
-    'POST /v1/manage/recover-user': recoverLegacyUser,
   },
   authenticate(request, _op, world) {
     const token = bearerOf(request);

@@ -502,33 +502,20 @@ const listScimResourceTypes: Handler = () => ({
 });
 const getScimServiceProviderConfig: Handler = () => ({ body: SERVICE_PROVIDER_CONFIG });
 
-/**
- * SCIM handlers, keyed by operationId and, for the operations the published facts give by
- * method and path, by `METHOD /template` too (the workforce spec is still gaining them).
- */
+/** SCIM handlers, keyed by operationId. */
 export const scimHandlers: Record<string, Handler> = {
   createScimUser,
   listScimUsers,
   getScimUser,
   replaceScimUser,
-  patchScimUser,
+  updateScimUser: patchScimUser,
   deleteScimUser,
   createScimGroup,
   listScimGroups,
   getScimGroup,
-  patchScimGroup,
+  updateScimGroup: patchScimGroup,
   deleteScimGroup,
   listScimSchemas,
   listScimResourceTypes,
   getScimServiceProviderConfig,
-  'PUT /scim/v2/Users/{user_id}': replaceScimUser,
-  'PATCH /scim/v2/Users/{user_id}': patchScimUser,
-  'DELETE /scim/v2/Users/{user_id}': deleteScimUser,
-  'POST /scim/v2/Groups': createScimGroup,
-  'GET /scim/v2/Groups': listScimGroups,
-  'GET /scim/v2/Groups/{group_id}': getScimGroup,
-  'PATCH /scim/v2/Groups/{group_id}': patchScimGroup,
-  'DELETE /scim/v2/Groups/{group_id}': deleteScimGroup,
-  'GET /scim/v2/Schemas': listScimSchemas,
-  'GET /scim/v2/ResourceTypes': listScimResourceTypes,
 };

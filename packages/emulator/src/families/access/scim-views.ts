@@ -1,16 +1,9 @@
 // SCIM representations of the realm's identities (users) and groups, and the discovery
 // resources of the realm's SCIM server. A user's `id` is the identity id; groups are shown
 // without members.
-import {
-  CORE_GROUP,
-  CORE_USER,
-  ENTERPRISE_USER,
-  SERVICE_PROVIDER_CONFIG,
-  VENDOR_GROUP,
-} from '../workforce/scim-views.js';
+import { attribute, resourceTypes, VENDOR_GROUP_SCHEMA } from '../../scim/discovery.js';
+import { CORE_GROUP, CORE_USER, ENTERPRISE_USER, VENDOR_GROUP } from '../../scim/protocol.js';
 import type { AccessGroupRecord, AccessIdentityRecord } from './state.js';
-
-export { CORE_GROUP, CORE_USER, ENTERPRISE_USER, SERVICE_PROVIDER_CONFIG, VENDOR_GROUP };
 
 /** Traits that carry the enterprise extension's attributes. */
 export const ENTERPRISE_TRAITS = {
@@ -91,23 +84,6 @@ export function scimGroupView(group: AccessGroupRecord, base: string) {
   };
 }
 
-const attribute = (
-  name: string,
-  type: string,
-  extra: Record<string, unknown> = {},
-): Record<string, unknown> => ({
-  name,
-  type,
-  multiValued: false,
-  description: name,
-  required: false,
-  caseExact: false,
-  mutability: 'readWrite',
-  returned: 'default',
-  uniqueness: 'none',
-  ...extra,
-});
-
 /** The `/Schemas` resources of the realm's SCIM server. */
 export const ACCESS_SCIM_SCHEMAS = [
   {
@@ -155,32 +131,8 @@ export const ACCESS_SCIM_SCHEMAS = [
       }),
     ],
   },
-  {
-    id: VENDOR_GROUP,
-    name: 'vendor-group',
-    description: 'Vendor extension of a group',
-    attributes: [attribute('description', 'string')],
-  },
+  VENDOR_GROUP_SCHEMA,
 ];
 
 /** The `/ResourceTypes` resources. */
-export const ACCESS_SCIM_RESOURCE_TYPES = [
-  {
-    schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
-    id: 'User',
-    name: 'User',
-    description: 'User Account (an identity of the realm)',
-    endpoint: '/Users',
-    schema: CORE_USER,
-    schemaExtensions: [{ schema: ENTERPRISE_USER, required: false }],
-  },
-  {
-    schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
-    id: 'Group',
-    name: 'Group',
-    description: 'Group',
-    endpoint: '/Groups',
-    schema: CORE_GROUP,
-    schemaExtensions: [{ schema: VENDOR_GROUP, required: false }],
-  },
-];
+export const ACCESS_SCIM_RESOURCE_TYPES = resourceTypes('User Account (an identity of the realm)');

@@ -9,7 +9,22 @@
 // (400: no 409 is published there). PATCH applies its operations in order and is not atomic.
 import type { FieldKind } from '@x/workforce';
 import { filterPredicate } from '../../filter/scim-filter.js';
-import { ApiFailure, invalidField } from '../../http/errors.js';
+import { invalidField } from '../../http/errors.js';
+import { SERVICE_PROVIDER_CONFIG } from '../../scim/discovery.js';
+import {
+  ENTERPRISE_USER,
+  isJson,
+  type Json,
+  listResponse,
+  listResponseOf,
+  listWindow,
+  MEMBER_FILTER,
+  notScimManaged,
+  operationsOf,
+  unsupportedPath,
+  VENDOR_GROUP,
+  valueFor,
+} from '../../scim/protocol.js';
 import type { Handler, HandlerContext } from '../types.js';
 import { acc, inRealm, nowIso, ofRealm, realmOf } from './common.js';
 import { recordGroupChange, recordIdentityChange } from './events.js';
@@ -19,11 +34,8 @@ import {
   ACCESS_SCIM_RESOURCE_TYPES,
   ACCESS_SCIM_SCHEMAS,
   ENTERPRISE_TRAITS,
-  ENTERPRISE_USER,
-  SERVICE_PROVIDER_CONFIG,
   scimGroupView,
   scimUserView,
-  VENDOR_GROUP,
 } from './scim-views.js';
 import type { AccessGroupRecord, AccessIdentityRecord, TraitsRecord } from './state.js';
 import { scimBase } from './views.js';
@@ -33,52 +45,22 @@ const USER_FILTER_FIELDS: Readonly<Record<string, FieldKind>> = {
   externalId: 'exact',
 };
 const GROUP_FILTER_FIELDS: Readonly<Record<string, FieldKind>> = { displayName: 'exact' };
-const MAX_RESULTS = 1000;
-const LIST_RESPONSE = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 
-type Json = Record<string, unknown>;
-const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const base = (ctx: HandlerContext) => {
   const realm = realmOf(ctx);
   return scimBase(ctx.world, realm.tenant_id, realm.id);
 };
 const uniquenessStatus = (ctx: HandlerContext) => (ctx.op.responses['409'] ? 409 : 400);
 
-const listResponse = (resources: unknown[], total: number, startIndex: number) => ({
-  schemas: [LIST_RESPONSE],
-  totalResults: total,
-  startIndex,
-  itemsPerPage: resources.length,
-  Resources: resources,
-});
-
-/** `startIndex` and `count` as the server reads them. */
-function window(query: Readonly<Record<string, unknown>>) {
-  const count =
-    typeof query.count === 'number' ? Math.max(0, Math.min(query.count, MAX_RESULTS)) : 0;
-  const startIndex = typeof query.startIndex === 'number' ? Math.max(1, query.startIndex) : 1;
-  return { count, startIndex };
-}
-
-function notScimManaged(kind: string, id: string) {
-  return new ApiFailure(
-    403,
-    `${kind} ${id} was not created through SCIM and cannot be managed through it`,
-    {
-      scimType: 'mutability',
-    },
-  );
-}
-
 function scimIdentity(ctx: HandlerContext, manage: boolean): AccessIdentityRecord {
   const identity = inRealm(ctx, acc(ctx).identities, 'User', ctx.params.user_id);
-  if (manage && identity.source !== 'scim') throw notScimManaged('User', identity.id);
+  if (manage && identity.source !== 'scim') throw notScimManaged(403, 'User', identity.id);
   return identity;
 }
 
 function scimGroup(ctx: HandlerContext, manage: boolean): AccessGroupRecord {
   const group = inRealm(ctx, acc(ctx).groups, 'Group', ctx.params.group_id);
-  if (manage && group.source !== 'scim') throw notScimManaged('Group', group.id);
+  if (manage && group.source !== 'scim') throw notScimManaged(403, 'Group', group.id);
   return group;
 }
 
@@ -152,15 +134,7 @@ function setAttribute(identity: AccessIdentityRecord, path: string, value: unkno
       setEnterprise(traits, value, path);
       return;
     default:
-      throw new ApiFailure(400, `unsupported attribute path ${JSON.stringify(path)}`, {
-        scimType: 'invalidPath',
-        details: [
-          {
-            type: 'FieldViolations',
-            field_violations: [{ field: 'path', description: `unsupported attribute ${path}` }],
-          },
-        ],
-      });
+      throw unsupportedPath(path);
   }
 }
 
@@ -223,7 +197,7 @@ const listScimUsers: Handler = (ctx) => {
   const matches = ofRealm(acc(ctx).identities, realm.id).filter((i) =>
     predicate((field) => (field === 'userName' ? i.traits.username : i.traits.external_id)),
   );
-  const { count, startIndex } = window(ctx.query);
+  const { count, startIndex } = listWindow(ctx.query);
   const b = base(ctx);
   const page = matches.slice(startIndex - 1, startIndex - 1 + count);
   return {
@@ -255,21 +229,6 @@ const replaceScimUser: Handler = (ctx) => {
   recordIdentityChange(ctx, identity, changeAction(before, identity.status), 'scim');
   return { body: scimUserView(identity, base(ctx)) };
 };
-
-type PatchOperation = { op: string; path?: string; value?: unknown };
-const operationsOf = (body: unknown): PatchOperation[] =>
-  isJson(body) && Array.isArray(body.Operations) ? (body.Operations as PatchOperation[]) : [];
-
-/**
- * The value a PATCH operation means for its path: some clients send `value` as an object keyed
- * by the attribute even with a path (`{path: "displayName", value: {displayName: …}}`).
- */
-function valueFor(path: string, value: unknown): unknown {
-  if (!isJson(value)) return value;
-  const last = path.split(/[.:]/).pop()!.toLowerCase();
-  const key = Object.keys(value).find((k) => k.toLowerCase() === last);
-  return key !== undefined && Object.keys(value).length === 1 ? value[key] : value;
-}
 
 const patchScimUser: Handler = (ctx) => {
   const identity = scimIdentity(ctx, true);
@@ -335,7 +294,7 @@ const listScimGroups: Handler = (ctx) => {
     caseInsensitiveNames: true,
   });
   const matches = ofRealm(acc(ctx).groups, realm.id).filter((g) => predicate(() => g.display_name));
-  const { count, startIndex } = window(ctx.query);
+  const { count, startIndex } = listWindow(ctx.query);
   const b = base(ctx);
   const page = matches.slice(startIndex - 1, startIndex - 1 + count);
   return {
@@ -348,8 +307,6 @@ const listScimGroups: Handler = (ctx) => {
 };
 
 const getScimGroup: Handler = (ctx) => ({ body: scimGroupView(scimGroup(ctx, false), base(ctx)) });
-
-const MEMBER_FILTER = /^members\[\s*value\s+eq\s+"((?:[^"\\]|\\.)*)"\s*\]$/i;
 
 /** Identity ids of a SCIM members value: identities of the realm. */
 function memberIds(ctx: HandlerContext, members: unknown): string[] {
@@ -434,10 +391,7 @@ const patchScimGroup: Handler = (ctx) => {
           if (typeof description !== 'string')
             throw invalidField('description', 'must be a string');
           group.description = description;
-        } else
-          throw new ApiFailure(400, `unsupported attribute path ${JSON.stringify(path)}`, {
-            scimType: 'invalidPath',
-          });
+        } else throw unsupportedPath(path);
         changed = true;
       }
     }
@@ -453,8 +407,6 @@ const deleteScimGroup: Handler = (ctx) => {
   removeGroup(ctx, scimGroup(ctx, true), 'scim');
   return { status: 204 };
 };
-
-const listResponseOf = (resources: unknown[]) => listResponse(resources, resources.length, 1);
 
 /** Handlers of the realm's SCIM server. */
 export const scimHandlers: Record<string, Handler> = {

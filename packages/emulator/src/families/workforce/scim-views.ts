@@ -1,13 +1,8 @@
 // SCIM representations (RFC 7643) of the workforce directory's users and groups, and the
 // discovery resources of the SCIM server.
+import { attribute, resourceTypes, VENDOR_GROUP_SCHEMA } from '../../scim/discovery.js';
+import { CORE_GROUP, CORE_USER, ENTERPRISE_USER, VENDOR_GROUP } from '../../scim/protocol.js';
 import type { WorkforceGroupRecord, WorkforceState, WorkforceUserRecord } from '../../state.js';
-
-export const CORE_USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
-export const CORE_GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
-export const ENTERPRISE_USER = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
-export const VENDOR_GROUP = 'urn:scim:schemas:extension:vendor:1.0:Group';
-export const LIST_RESPONSE = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
-export const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 /** A SCIM user: every user of the tenant is readable; SCIM-only attributes when it has them. */
 export function scimUserView(state: WorkforceState, user: WorkforceUserRecord, base: string) {
@@ -66,32 +61,6 @@ export function scimGroupView(state: WorkforceState, group: WorkforceGroupRecord
   };
 }
 
-/** A SCIM list response. */
-export const listResponse = (resources: unknown[], total: number, startIndex: number) => ({
-  schemas: [LIST_RESPONSE],
-  totalResults: total,
-  startIndex,
-  itemsPerPage: resources.length,
-  Resources: resources,
-});
-
-const attribute = (
-  name: string,
-  type: string,
-  extra: Record<string, unknown> = {},
-): Record<string, unknown> => ({
-  name,
-  type,
-  multiValued: false,
-  description: name,
-  required: false,
-  caseExact: false,
-  mutability: 'readWrite',
-  returned: 'default',
-  uniqueness: 'none',
-  ...extra,
-});
-
 /** The `/Schemas` resources. */
 export const SCIM_SCHEMAS = [
   {
@@ -143,52 +112,8 @@ export const SCIM_SCHEMAS = [
       }),
     ],
   },
-  {
-    schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'],
-    id: VENDOR_GROUP,
-    name: 'vendor-group',
-    description: 'Vendor extension of a group',
-    attributes: [attribute('description', 'string')],
-  },
+  { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'], ...VENDOR_GROUP_SCHEMA },
 ];
 
 /** The `/ResourceTypes` resources. */
-export const SCIM_RESOURCE_TYPES = [
-  {
-    schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
-    id: 'User',
-    name: 'User',
-    description: 'User Account',
-    endpoint: '/Users',
-    schema: CORE_USER,
-    schemaExtensions: [{ schema: ENTERPRISE_USER, required: false }],
-  },
-  {
-    schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
-    id: 'Group',
-    name: 'Group',
-    description: 'Group',
-    endpoint: '/Groups',
-    schema: CORE_GROUP,
-    schemaExtensions: [{ schema: VENDOR_GROUP, required: false }],
-  },
-];
-
-/** The `/ServiceProviderConfig` resource with the published values. */
-export const SERVICE_PROVIDER_CONFIG = {
-  schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
-  documentationUri: 'https://emulator.invalid/scim',
-  patch: { supported: true },
-  bulk: { supported: false, maxOperations: 1000, maxPayloadSize: 1048576 },
-  filter: { supported: true, maxResults: 1000 },
-  changePassword: { supported: false },
-  sort: { supported: false },
-  etag: { supported: false },
-  authenticationSchemes: [
-    {
-      type: 'oauthbearertoken',
-      name: 'OAuth Bearer Token',
-      description: 'Authentication with an OAuth 2.0 bearer token',
-    },
-  ],
-};
+export const SCIM_RESOURCE_TYPES = resourceTypes('User Account');

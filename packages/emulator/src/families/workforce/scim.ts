@@ -6,7 +6,21 @@ import { SCIM_USER_FILTER_FIELDS } from '@x/workforce';
 import { filterPredicate } from '../../filter/scim-filter.js';
 import { ApiFailure, conflict, invalidField, notFound } from '../../http/errors.js';
 import { newId } from '../../random.js';
-import type { OperationSpec } from '../../spec/operations.js';
+import { SERVICE_PROVIDER_CONFIG } from '../../scim/discovery.js';
+import {
+  ENTERPRISE_USER,
+  isJson,
+  type Json,
+  listResponse,
+  listResponseOf,
+  listWindow,
+  MEMBER_FILTER,
+  notScimManaged,
+  operationsOf,
+  unsupportedPath,
+  VENDOR_GROUP,
+  valueFor,
+} from '../../scim/protocol.js';
 import { nextSeq, type WorkforceGroupRecord, type WorkforceUserRecord } from '../../state.js';
 import type { Handler, HandlerContext } from '../types.js';
 import {
@@ -22,41 +36,21 @@ import {
   wf,
 } from './common.js';
 import { checkGroupName } from './groups.js';
-import {
-  ENTERPRISE_USER,
-  listResponse,
-  SCIM_RESOURCE_TYPES,
-  SCIM_SCHEMAS,
-  SERVICE_PROVIDER_CONFIG,
-  scimGroupView,
-  scimUserView,
-  VENDOR_GROUP,
-} from './scim-views.js';
+import { SCIM_RESOURCE_TYPES, SCIM_SCHEMAS, scimGroupView, scimUserView } from './scim-views.js';
 import { checkUserConflicts } from './users.js';
 
 /** Filter fields of SCIM groups: `eq` and `ne` on `displayName`. */
 const SCIM_GROUP_FILTER_FIELDS = { displayName: 'exact' } as const;
-const MAX_RESULTS = 1000;
 const SERVICE = 'scim';
 
-type Json = Record<string, unknown>;
 const base = (ctx: HandlerContext) => ctx.world.urls.workforce;
-const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** 403 (or 400 when the operation declares no 403) for an object not created through SCIM. */
-function notScimManaged(op: OperationSpec, kind: string, id: string) {
-  return new ApiFailure(
-    declaredStatus(op, [403], 400),
-    `${kind} ${id} was not created through SCIM and cannot be managed through it`,
-    { scimType: 'mutability' },
-  );
-}
 
 function scimUser(ctx: HandlerContext, manage: boolean): WorkforceUserRecord {
   const id = ctx.params.user_id!;
   const user = wf(ctx).users[id];
   if (!user || user.tenant_id !== tenantOf(ctx)) throw notFound('User', id);
-  if (manage && user.source !== 'scim') throw notScimManaged(ctx.op, 'User', id);
+  if (manage && user.source !== 'scim')
+    throw notScimManaged(declaredStatus(ctx.op, [403], 400), 'User', id);
   return user;
 }
 
@@ -65,16 +59,9 @@ function scimGroup(ctx: HandlerContext, manage: boolean): WorkforceGroupRecord {
   const group = wf(ctx).groups[id];
   if (!group || group.tenant_id !== tenantOf(ctx) || group.kind === 'permission')
     throw notFound('Group', id);
-  if (manage && group.source !== 'scim') throw notScimManaged(ctx.op, 'Group', id);
+  if (manage && group.source !== 'scim')
+    throw notScimManaged(declaredStatus(ctx.op, [403], 400), 'Group', id);
   return group;
-}
-
-/** `startIndex` and `count` as the server reads them. */
-function window(query: Readonly<Record<string, unknown>>) {
-  const count =
-    typeof query.count === 'number' ? Math.max(0, Math.min(query.count, MAX_RESULTS)) : 0;
-  const startIndex = typeof query.startIndex === 'number' ? Math.max(1, query.startIndex) : 1;
-  return { count, startIndex };
 }
 
 /** The one supported address: the primary one (400 when none is marked primary). */
@@ -155,7 +142,7 @@ const listScimUsers: Handler = (ctx) => {
   const matches = usersOf(state, tenantOf(ctx)).filter((u) =>
     predicate((field) => (field === 'userName' ? u.username : u.external_id)),
   );
-  const { count, startIndex } = window(ctx.query);
+  const { count, startIndex } = listWindow(ctx.query);
   const page = matches.slice(startIndex - 1, startIndex - 1 + count);
   return {
     body: listResponse(
@@ -262,33 +249,9 @@ function setUserAttribute(
       scim.enterprise = { ...(scim.enterprise ?? {}), ...value };
       return;
     default:
-      throw new ApiFailure(400, `unsupported attribute path ${JSON.stringify(path)}`, {
-        scimType: 'invalidPath',
-        details: [
-          {
-            type: 'FieldViolations',
-            field_violations: [{ field: 'path', description: `unsupported attribute ${path}` }],
-          },
-        ],
-      });
+      throw unsupportedPath(path);
   }
 }
-
-type PatchOperation = { op: string; path?: string; value?: unknown };
-
-/**
- * The value a PATCH operation means for its path: the specs send `value` as an object keyed by
- * attribute name even when a path is given (`{path: "displayName", value: {displayName: ...}}`),
- * while RFC 7644 clients send the bare value; both are read.
- */
-function valueFor(path: string, value: unknown): unknown {
-  if (!isJson(value)) return value;
-  const last = path.split(/[.:]/).pop()!.toLowerCase();
-  const key = Object.keys(value).find((k) => k.toLowerCase() === last);
-  return key !== undefined && Object.keys(value).length === 1 ? value[key] : value;
-}
-const operationsOf = (body: unknown): PatchOperation[] =>
-  isJson(body) && Array.isArray(body.Operations) ? (body.Operations as PatchOperation[]) : [];
 
 const patchScimUser: Handler = (ctx) => {
   const user = scimUser(ctx, true);
@@ -388,7 +351,7 @@ const listScimGroups: Handler = (ctx) => {
   const matches = groupsOf(state, tenantOf(ctx)).filter(
     (g) => g.kind !== 'permission' && predicate(() => g.name),
   );
-  const { count, startIndex } = window(ctx.query);
+  const { count, startIndex } = listWindow(ctx.query);
   const page = matches.slice(startIndex - 1, startIndex - 1 + count);
   return {
     body: listResponse(
@@ -402,8 +365,6 @@ const listScimGroups: Handler = (ctx) => {
 const getScimGroup: Handler = (ctx) => ({
   body: scimGroupView(wf(ctx), scimGroup(ctx, false), base(ctx)),
 });
-
-const MEMBER_FILTER = /^members\[\s*value\s+eq\s+"((?:[^"\\]|\\.)*)"\s*\]$/i;
 
 const patchScimGroup: Handler = (ctx) => {
   const group = scimGroup(ctx, true);
@@ -495,10 +456,10 @@ const deleteScimGroup: Handler = (ctx) => {
 };
 
 const listScimSchemas: Handler = () => ({
-  body: listResponse(SCIM_SCHEMAS, SCIM_SCHEMAS.length, 1),
+  body: listResponseOf(SCIM_SCHEMAS),
 });
 const listScimResourceTypes: Handler = () => ({
-  body: listResponse(SCIM_RESOURCE_TYPES, SCIM_RESOURCE_TYPES.length, 1),
+  body: listResponseOf(SCIM_RESOURCE_TYPES),
 });
 const getScimServiceProviderConfig: Handler = () => ({ body: SERVICE_PROVIDER_CONFIG });
 

@@ -7,7 +7,7 @@ import { startEmulator } from '@x/emulator';
 import { accessChapter } from './access.story.js';
 import { eventsChapter, followStory } from './events.story.js';
 import { legacyChapter } from './legacy.story.js';
-import { type Story, storyEnv } from './story.js';
+import type { Story } from './story.js';
 import { workforceChapter } from './workforce.story.js';
 
 const emulator = await startEmulator({ port: 0 });
@@ -17,7 +17,7 @@ console.log(
 const story: Story = {
   emulator,
   clientOptions: {},
-  env: storyEnv(emulator),
+  env: emulator.env,
   show(label, value) {
     console.log(`  ${label}:`, typeof value === 'string' ? value : JSON.stringify(value));
   },

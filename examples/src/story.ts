@@ -17,27 +17,7 @@ export interface Story {
 }
 
 /** The environment an app would set to reach the emulator's seeded tenants. */
-export type StoryEnv = ReturnType<typeof storyEnv>;
-
-/** The environment an app would set to reach the emulator's seeded tenants. */
-export function storyEnv({ urls, credentials }: Emulator) {
-  return {
-    X_WORKFORCE_URL: urls.workforce,
-    X_WORKFORCE_CLIENT_ID: credentials.workforce.clientId,
-    X_WORKFORCE_CLIENT_SECRET: credentials.workforce.clientSecret,
-    X_ACCESS_URL: urls.access,
-    X_ACCESS_AUTH_URL: urls.accessAuth,
-    X_ACCESS_TENANT_ID: credentials.access.tenantId,
-    X_ACCESS_REALM_ID: credentials.access.realmId,
-    X_ACCESS_APPLICATION_ID: credentials.access.applicationId,
-    X_ACCESS_CLIENT_ID: credentials.access.clientId,
-    X_ACCESS_CLIENT_SECRET: credentials.access.clientSecret,
-    X_EVENTS_URL: urls.events,
-    X_EVENTS_API_KEY: credentials.events.apiKey,
-    X_LEGACY_URL: urls.legacy,
-    X_LEGACY_TOKEN: credentials.legacy.token,
-  };
-}
+export type StoryEnv = Emulator['env'];
 
 /** A call of the emulator's control surface (what a person clicking an enrolment link does). */
 export async function control(story: Story, path: string, body: unknown = {}): Promise<unknown> {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { accessChapter } from '../../examples/src/access.story.js';
 import { eventsChapter, followStory } from '../../examples/src/events.story.js';
 import { legacyChapter } from '../../examples/src/legacy.story.js';
-import { type Story, storyEnv } from '../../examples/src/story.js';
+import type { Story } from '../../examples/src/story.js';
 import { workforceChapter } from '../../examples/src/workforce.story.js';
 
 let story: Story;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   story = {
     emulator,
     clientOptions: { fetch: emulator.fetch },
-    env: storyEnv(emulator),
+    env: emulator.env,
     show: (label, value) =>
       printed.push(`${label}: ${typeof value === 'string' ? value : JSON.stringify(value)}`),
   };

@@ -7,7 +7,6 @@ export {
   MAX_DISPLAY_NAME_LENGTH,
 } from './checks.js';
 export {
-  ACCESS_ENV,
   type AccessApi,
   type AccessClient,
   type AccessClientOptions,
@@ -15,6 +14,7 @@ export {
   createAccessClient,
   fromEnv,
 } from './client.js';
+export { ACCESS_ENV } from './environment.js';
 export { usernameFilter } from './filters.js';
 export type { components, operations, paths } from './generated/schema.js';
 export { AccessRealm } from './realm.js';

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { type Emulator, startEmulator } from '@x/emulator';
-import { emulatorProfile } from '../src/commands/emulator.js';
 import type { Io } from '../src/io.js';
 import { run } from '../src/main.js';
 
@@ -19,8 +18,7 @@ export const REPO_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 export const tempDir = (prefix = 'xid-test-') => mkdtempSync(join(tmpdir(), prefix));
 
 /** The profile variables of an emulator, as environment variables. */
-export const emulatorEnv = (emulator: Emulator): Record<string, string> =>
-  emulatorProfile(emulator);
+export const emulatorEnv = (emulator: Emulator): Record<string, string> => ({ ...emulator.env });
 
 /** What an in-process run printed and returned. */
 export interface RunResult {

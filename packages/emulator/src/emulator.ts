@@ -4,6 +4,12 @@ import { Hono } from 'hono';
 import { TokenService } from './auth/tokens.js';
 import { Clock } from './clock.js';
 import { controlRoutes } from './control/routes.js';
+import {
+  type EmulatorCredentials,
+  type EmulatorEnvironment,
+  type EmulatorUrls,
+  environmentOf,
+} from './environment.js';
 import { shapeEventData } from './families/events/data.js';
 import { FAMILIES } from './families/registry.js';
 import {
@@ -27,42 +33,16 @@ import {
 } from './snapshot.js';
 import type { EmulatorState, OutboxMessage } from './state.js';
 
-/** Full base URLs: pass them as `baseUrl` to the SDK clients. */
-export interface EmulatorUrls {
-  /** `{workforce_api_url}` (the SCIM server is under `/scim/v2` of it). */
-  workforce: string;
-  /** `{access_api_url}`. */
-  access: string;
-  /** `{access_auth_url}` (access token issuance). */
-  accessAuth: string;
-  /** `{events_url}`. */
-  events: string;
-  /** `{legacy_api_url}`. */
-  legacy: string;
-  /** The control surface (`/_emulator`); its page is at this address. */
-  control: string;
-}
-
-/** The seeded credentials. */
-export interface EmulatorCredentials {
-  workforce: { tenantId: string; clientId: string; clientSecret: string; tokenUrl: string };
-  access: {
-    tenantId: string;
-    realmId: string;
-    applicationId: string;
-    clientId: string;
-    clientSecret: string;
-    tokenUrl: string;
-  };
-  events: { apiKey: string };
-  legacy: { token: string };
-}
-
 /** A running emulator. */
 export interface Emulator {
   readonly urls: EmulatorUrls;
   /** The seeded credentials (read from the current state). */
   readonly credentials: EmulatorCredentials;
+  /**
+   * The environment variables every family's `fromEnv` reads, pointed at the seeded tenants
+   * (`X_WORKFORCE_URL`, `X_ACCESS_CLIENT_ID`, ...): `fromEnv({ fetch: emulator.fetch }, emulator.env)`.
+   */
+  readonly env: EmulatorEnvironment;
   /** Serves a request in process, no socket: pass it as `fetch` to any client. */
   readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** Back to the seed: every change, event, e-mail and token is dropped. */
@@ -298,6 +278,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     urls,
     get credentials() {
       return credentials();
+    },
+    get env() {
+      return environmentOf({ urls, credentials: credentials() });
     },
     fetch: fetchInProcess,
     reset,

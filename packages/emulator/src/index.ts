@@ -1,11 +1,12 @@
 // @x/emulator: a stateful emulator of the identity platform's four API families.
 export type { ClockOptions, ClockState } from './clock.js';
+export { type Emulator, startEmulator } from './emulator.js';
 export {
-  type Emulator,
   type EmulatorCredentials,
+  type EmulatorEnvironment,
   type EmulatorUrls,
-  startEmulator,
-} from './emulator.js';
+  environmentOf,
+} from './environment.js';
 export type {
   Authenticate,
   EventInput,

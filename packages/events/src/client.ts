@@ -2,6 +2,7 @@ import { staticToken } from '@x/auth';
 import { type ClientOptions, createApiClient } from '@x/runtime';
 import { loggingFromEnv, processEnv, readEnv, secretSafe } from '@x/runtime/internal';
 import type { EventsApi } from './api.js';
+import { EVENTS_ENV } from './environment.js';
 import type { paths } from './generated/schema.js';
 import { Events } from './resources/events.js';
 import { VERSION } from './version.js';
@@ -39,14 +40,6 @@ export function createEventsClient(options: EventsClientOptions): EventsClient {
   };
   return Object.freeze(secretSafe(client, () => `EventsClient(${api.baseUrl})`));
 }
-
-/** The environment variables `fromEnv` reads. */
-export const EVENTS_ENV = {
-  /** The events API's base URL, your `{events_url}`. */
-  url: 'X_EVENTS_URL',
-  /** The API key from the vendor's support team, sent as the bearer token. */
-  apiKey: 'X_EVENTS_API_KEY',
-} as const;
 
 /**
  * A client configured from the environment: `X_EVENTS_URL` and `X_EVENTS_API_KEY` (and

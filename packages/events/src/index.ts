@@ -7,12 +7,12 @@ export {
 } from './checkpoint.js';
 export {
   createEventsClient,
-  EVENTS_ENV,
   type EventsApi,
   type EventsClient,
   type EventsClientOptions,
   fromEnv,
 } from './client.js';
+export { EVENTS_ENV } from './environment.js';
 export {
   type EventActor,
   type EventList,

@@ -2,6 +2,7 @@ import { staticToken } from '@x/auth';
 import { type ClientOptions, createApiClient } from '@x/runtime';
 import { loggingFromEnv, processEnv, readEnv, secretSafe } from '@x/runtime/internal';
 import type { LegacyApi } from './api.js';
+import { LEGACY_ENV } from './environment.js';
 import type { paths } from './generated/schema.js';
 import { LegacyUsers } from './resources/users.js';
 import { VERSION } from './version.js';
@@ -36,14 +37,6 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
   };
   return Object.freeze(secretSafe(client, () => `LegacyClient(${api.baseUrl})`));
 }
-
-/** The environment variables `fromEnv` reads. */
-export const LEGACY_ENV = {
-  /** The legacy API's base URL, your `{legacy_api_url}`. */
-  url: 'X_LEGACY_URL',
-  /** The bearer token. */
-  token: 'X_LEGACY_TOKEN',
-} as const;
 
 /**
  * A client configured from the environment: `X_LEGACY_URL` and `X_LEGACY_TOKEN` (and

@@ -1,11 +1,11 @@
 export {
   createLegacyClient,
   fromEnv,
-  LEGACY_ENV,
   type LegacyApi,
   type LegacyClient,
   type LegacyClientOptions,
 } from './client.js';
+export { LEGACY_ENV } from './environment.js';
 export type { components, operations, paths } from './generated/schema.js';
 export {
   type LegacyUser,

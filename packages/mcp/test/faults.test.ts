@@ -13,10 +13,13 @@ let s: Session;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
-  const env: Record<string, string> = {};
   // Every family but access: an unconfigured family must leave the others working.
-  for (const family of FAMILIES)
-    if (family.name !== 'access') Object.assign(env, family.emulatorEnv(emulator));
+  const access = FAMILIES.find((family) => family.name === 'access')!;
+  const env = Object.fromEntries(
+    Object.entries(emulator.env).filter(([name]) => !access.variables.includes(name)),
+  );
+  expect(Object.keys(env)).toContain('X_WORKFORCE_URL');
+  expect(Object.keys(env).filter((name) => name.startsWith('X_ACCESS_'))).toEqual([]);
   server = await connect(['--allow-write'], env);
   s = new Session(server.client);
 });

@@ -7,6 +7,7 @@ import {
 } from '@x/runtime';
 import { loggingFromEnv, processEnv, readEnv, secretSafe } from '@x/runtime/internal';
 import type { WorkforceApi } from './api.js';
+import { WORKFORCE_ENV } from './environment.js';
 import type { paths } from './generated/schema.js';
 import { BindingJobs } from './resources/binding-jobs.js';
 import { CertificateAuthority } from './resources/certificate-authority.js';
@@ -67,18 +68,6 @@ export function createWorkforceClient(options: WorkforceClientOptions): Workforc
   };
   return Object.freeze(secretSafe(client, () => `WorkforceClient(${api.baseUrl})`));
 }
-
-/** The environment variables `fromEnv` reads (and `X_LOG_LEVEL`). */
-export const WORKFORCE_ENV = {
-  /** The workforce API's base URL, your tenant's regional `{workforce_api_url}`. */
-  url: 'X_WORKFORCE_URL',
-  /** Client credentials (admin console, settings, API access): the client id ... */
-  clientId: 'X_WORKFORCE_CLIENT_ID',
-  /** ... and its secret. Tokens come from `{url}/v2/oauth2/token`. */
-  clientSecret: 'X_WORKFORCE_CLIENT_SECRET',
-  /** Or a bearer token created in the admin console. */
-  token: 'X_WORKFORCE_TOKEN',
-} as const;
 
 /**
  * A client configured from the environment: `X_WORKFORCE_URL`, and either

@@ -1,11 +1,11 @@
 export {
   createWorkforceClient,
   fromEnv,
-  WORKFORCE_ENV,
   type WorkforceApi,
   type WorkforceClient,
   type WorkforceClientOptions,
 } from './client.js';
+export { WORKFORCE_ENV } from './environment.js';
 // The filter builders, and the field and operator tables they are made from (the emulator
 // evaluates filters with the same tables: keep these names).
 export * from './filter/index.js';

@@ -10,41 +10,6 @@ import type { RunContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { readConfig, writeConfig } from '../profiles/config-file.js';
 
-/** The profile variables that reach an emulator. */
-export function emulatorProfile(info: {
-  urls: { workforce: string; access: string; accessAuth: string; events: string; legacy: string };
-  credentials: {
-    workforce: { clientId: string; clientSecret: string };
-    access: {
-      tenantId: string;
-      realmId: string;
-      applicationId: string;
-      clientId: string;
-      clientSecret: string;
-    };
-    events: { apiKey: string };
-    legacy: { token: string };
-  };
-}): Record<string, string> {
-  const { urls, credentials: c } = info;
-  return {
-    X_WORKFORCE_URL: urls.workforce,
-    X_WORKFORCE_CLIENT_ID: c.workforce.clientId,
-    X_WORKFORCE_CLIENT_SECRET: c.workforce.clientSecret,
-    X_ACCESS_URL: urls.access,
-    X_ACCESS_AUTH_URL: urls.accessAuth,
-    X_ACCESS_TENANT_ID: c.access.tenantId,
-    X_ACCESS_REALM_ID: c.access.realmId,
-    X_ACCESS_APPLICATION_ID: c.access.applicationId,
-    X_ACCESS_CLIENT_ID: c.access.clientId,
-    X_ACCESS_CLIENT_SECRET: c.access.clientSecret,
-    X_EVENTS_URL: urls.events,
-    X_EVENTS_API_KEY: c.events.apiKey,
-    X_LEGACY_URL: urls.legacy,
-    X_LEGACY_TOKEN: c.legacy.token,
-  };
-}
-
 interface StartOptions {
   port: string;
   host: string;
@@ -93,7 +58,7 @@ Example:
         ...(snapshot !== undefined ? { snapshot } : {}),
       });
       const config = readConfig(ctx.io.env, (w) => ctx.warn(`warning: ${w}`));
-      config.profiles[opts.name] = emulatorProfile(running);
+      config.profiles[opts.name] = { ...running.env };
       if (opts.default || config.default === undefined) config.default = opts.name;
       const file = writeConfig(ctx.io.env, config);
       ctx.io.stdout.write(`${JSON.stringify({ profile: opts.name, urls: running.urls })}\n`);

@@ -3,7 +3,7 @@
 // `fromEnv` path a real tenant takes.
 import type { Emulator } from '@x/emulator';
 import type { FetchLike } from '@x/runtime';
-import { type Env, FAMILIES } from './families.js';
+import type { Env } from './families.js';
 
 /** A running in-process emulator and the configuration that points every family at it. */
 export interface EmulatorEnvironment {
@@ -20,8 +20,7 @@ export async function emulatorEnvironment(base: Env = {}): Promise<EmulatorEnvir
   // Loaded only for --emulator: a server for a real tenant never loads the emulator.
   const { startEmulator } = await import('@x/emulator');
   const emulator = await startEmulator();
-  const env: Record<string, string> = {};
-  for (const family of FAMILIES) Object.assign(env, family.emulatorEnv(emulator));
+  const env: Record<string, string> = { ...emulator.env };
   if (base.X_LOG_LEVEL) env.X_LOG_LEVEL = base.X_LOG_LEVEL;
   return { emulator, env, fetch: (request, init) => emulator.fetch(request, init) };
 }

@@ -1,7 +1,6 @@
 // The four families as the server meets them: where each one's catalog comes from, how its
 // client is configured from the environment (the family's own `fromEnv`), what the server fills
 // in from that configuration, and what it leaves out on purpose.
-import type { Emulator } from '@x/emulator';
 import type { FetchLike } from '@x/runtime';
 import type { SpecName } from '@x/specs';
 import type { AnyCatalog } from './catalog.js';
@@ -26,8 +25,6 @@ export interface FamilySource {
   createClient(env: Env, fetch: FetchLike | undefined): Promise<unknown>;
   /** Arguments the server supplies from the configuration, by wire name. */
   fixedArguments(env: Env): Readonly<Record<string, string>>;
-  /** The variables that point the family at an emulator. */
-  emulatorEnv(emulator: Emulator): Record<string, string>;
   /** Operations offered as no tool, with the reason. */
   readonly withheld: Readonly<Record<string, string>>;
   /**
@@ -73,7 +70,6 @@ export const LEGACY: FamilySource = {
     return fromEnv(withFetch(fetch), env);
   },
   fixedArguments: () => ({}),
-  emulatorEnv: (e) => ({ X_LEGACY_URL: e.urls.legacy, X_LEGACY_TOKEN: e.credentials.legacy.token }),
   withheld: {},
   postQueries: [],
   hiddenArguments: {},
@@ -93,11 +89,6 @@ export const WORKFORCE: FamilySource = {
     return fromEnv(withFetch(fetch), env);
   },
   fixedArguments: () => ({}),
-  emulatorEnv: (e) => ({
-    X_WORKFORCE_URL: e.urls.workforce,
-    X_WORKFORCE_CLIENT_ID: e.credentials.workforce.clientId,
-    X_WORKFORCE_CLIENT_SECRET: e.credentials.workforce.clientSecret,
-  }),
   withheld: { issueToken: TOKEN_WITHHELD },
   postQueries: [],
   hiddenArguments: {},
@@ -127,18 +118,6 @@ export const ACCESS: FamilySource = {
   },
   // Every access path is under `/v1/tenants/{tenant_id}`: the configured tenant, never the agent's.
   fixedArguments: (env) => (env.X_ACCESS_TENANT_ID ? { tenant_id: env.X_ACCESS_TENANT_ID } : {}),
-  emulatorEnv: (e) => {
-    const c = e.credentials.access;
-    return {
-      X_ACCESS_URL: e.urls.access,
-      X_ACCESS_TENANT_ID: c.tenantId,
-      X_ACCESS_AUTH_URL: e.urls.accessAuth,
-      X_ACCESS_REALM_ID: c.realmId,
-      X_ACCESS_APPLICATION_ID: c.applicationId,
-      X_ACCESS_CLIENT_ID: c.clientId,
-      X_ACCESS_CLIENT_SECRET: c.clientSecret,
-    };
-  },
   withheld: { issueToken: TOKEN_WITHHELD },
   // "Answers whether any of the groups sent is assigned to the SSO configuration."
   postQueries: ['checkGroupSsoConfigAssignment'],
@@ -154,10 +133,6 @@ export const EVENTS: FamilySource = {
     return fromEnv(withFetch(fetch), env);
   },
   fixedArguments: () => ({}),
-  emulatorEnv: (e) => ({
-    X_EVENTS_URL: e.urls.events,
-    X_EVENTS_API_KEY: e.credentials.events.apiKey,
-  }),
   withheld: {},
   postQueries: [],
   hiddenArguments: {

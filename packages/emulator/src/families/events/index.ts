@@ -5,6 +5,7 @@ import { bearerOf } from '../../auth/tokens.js';
 import { ApiFailure, invalidField } from '../../http/errors.js';
 import { base64url, fromBase64url } from '../../random.js';
 import type { EmulatorState, EventRecord, StaticKeyRecord } from '../../state.js';
+import { staticKeyPrincipal } from '../static-keys.js';
 import type { FamilyModule, Handler } from '../types.js';
 import { matchesQuery, parseQueryText, searchableText } from './query-text.js';
 
@@ -127,15 +128,7 @@ export const eventsFamily: FamilyModule = {
     const key = token === undefined ? undefined : world.state.events.api_keys[token];
     if (!key) throw new ApiFailure(401, 'unauthorized');
     if (!key.active) throw new ApiFailure(403, 'API key is not active');
-    return {
-      family: 'events',
-      tenantId: key.tenant_ids[0] ?? '',
-      tenantIds: key.tenant_ids,
-      id: key.name,
-      displayName: key.name,
-      type: 'ApiKey',
-      scopes: [],
-    };
+    return staticKeyPrincipal('events', key);
   },
   seed(state: EmulatorState, seed) {
     // The seeded key reads every seeded tenant's events, so one key follows a whole demo.

@@ -5,6 +5,7 @@ import { bearerOf } from '../../auth/tokens.js';
 import { ApiFailure, conflict, notFound } from '../../http/errors.js';
 import { newId, secret } from '../../random.js';
 import { type LegacyUserRecord, nextSeq } from '../../state.js';
+import { staticKeyPrincipal } from '../static-keys.js';
 import type { FamilyModule, Handler, HandlerContext } from '../types.js';
 
 /** The default seeded legacy bearer token. */
@@ -129,15 +130,7 @@ export const legacyFamily: FamilyModule = {
     const token = bearerOf(request);
     const key = token === undefined ? undefined : world.state.legacy.tokens[token];
     if (!key) throw new ApiFailure(401, 'token not recognised');
-    return {
-      family: 'legacy',
-      tenantId: key.tenant_ids[0] ?? '',
-      tenantIds: key.tenant_ids,
-      id: key.name,
-      displayName: key.name,
-      type: 'ApiKey',
-      scopes: [],
-    };
+    return staticKeyPrincipal('legacy', key);
   },
   seed(state, seed) {
     const tenantIds = Object.keys(state.workforce.tenants).slice(0, 1);

@@ -1,5 +1,5 @@
 // Renders sections as a console table and as the Markdown of docs/benchmarks.md.
-import type { Figure, Section } from './report.js';
+import type { Figure, Section } from './section.js';
 
 const status = (f: Figure) => (f.pass === undefined ? '' : f.pass ? 'pass' : 'FAIL');
 

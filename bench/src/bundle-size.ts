@@ -12,6 +12,13 @@ const LIMITS: Record<string, number> = {
   '@x/events': 8,
 };
 
+/**
+ * The runtime's browser floors just before the Node transport came (the runtime at the parent of
+ * commit 1142ae4, bundled as here; it had no separate browser build). The goal: the Node transport
+ * leaves browser bundles unchanged or smaller.
+ */
+const BEFORE_NODE_TRANSPORT = { createApiClient: 12_460, createHttpRequester: 5_753 };
+
 /** Each peer's smallest one-call program, min+gzip bytes (undefined: it did not bundle). */
 export let oneCallBytes: Map<string, { gzip: number; platform: string } | undefined> | undefined;
 
@@ -57,6 +64,19 @@ export async function run(): Promise<Section> {
       kb(client.gzip),
     ),
     figure('floor of @x/auth: createHttpRequester alone (no openapi-fetch)', kb(requester.gzip)),
+    ...(
+      [
+        ['createApiClient', client.gzip],
+        ['createHttpRequester', requester.gzip],
+      ] as const
+    ).map(([name, gzip]) =>
+      figure(
+        `browser: ${name} against before the Node transport`,
+        `${gzip} B (before: ${BEFORE_NODE_TRANSPORT[name]} B)`,
+        `≤ ${BEFORE_NODE_TRANSPORT[name]} B`,
+        gzip <= BEFORE_NODE_TRANSPORT[name],
+      ),
+    ),
     ...peerFigures,
   );
   return {

@@ -14,18 +14,29 @@ export function isHeaderValueSafe(value: string): boolean {
   return !UNSAFE_VALUE.test(value);
 }
 
-/** Checks a headers record from a possibly untyped caller. The value is never quoted. */
-export function checkHeaders(headers: unknown, field: string): void {
-  if (headers === undefined) return;
+/**
+ * Checks a headers record from a possibly untyped caller (a value is never quoted) and returns it
+ * with lower-case names, empty when there is none. Built from entries (defined, not assigned), so
+ * that `__proto__`, a valid header name, stays an own field like any other, as through spread.
+ */
+export function checkedHeaders(headers: unknown, field: string): RequestHeaders {
+  if (headers === undefined) return {};
   if (headers === null || typeof headers !== 'object' || Array.isArray(headers))
     throw new ValidationError(field, 'must be an object of header names to string values');
-  for (const [name, value] of Object.entries(headers)) {
-    if (!TOKEN.test(name))
-      throw new ValidationError(field, `header name ${JSON.stringify(name)} is not a valid token`);
-    if (typeof value !== 'string')
-      throw new ValidationError(`${field}.${name}`, `must be a string, not ${typeof value}`);
-    assertHeaderValue(value, `${field}.${name}`);
-  }
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => {
+      if (!TOKEN.test(name))
+        throw new ValidationError(
+          field,
+          `header name ${JSON.stringify(name)} is not a valid token`,
+        );
+      const at = `${field}.${name}`;
+      if (typeof value !== 'string')
+        throw new ValidationError(at, `must be a string, not ${typeof value}`);
+      assertHeaderValue(value, at);
+      return [name.toLowerCase(), value];
+    }),
+  );
 }
 
 /** Refuses a value that cannot be sent as a header value; the value is never quoted. */
@@ -35,15 +46,4 @@ export function assertHeaderValue(value: string, field: string): void {
       field,
       'must not contain control characters or characters above U+00FF',
     );
-}
-
-/**
- * Checked headers (`checkHeaders`) as a record with lower-case names. Built from entries (defined,
- * not assigned), so that `__proto__`, a valid header name, stays an own field like any other, as
- * it does through spread.
- */
-export function headerRecord(headers: Record<string, string> | undefined): RequestHeaders {
-  return Object.fromEntries(
-    Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
-  );
 }

@@ -6,11 +6,11 @@ import { errorFromBytes } from './core/error-mapping.js';
 import { InvalidResponseError, ValidationError } from './core/errors.js';
 import type { HttpMethod } from './core/http-method.js';
 import type { CallOptions } from './core/options.js';
-import { checkHeaders, headerRecord } from './headers.js';
+import { checkedHeaders } from './headers.js';
 import { secretSafe } from './redact.js';
 import { sendRequest } from './transport/pipeline.js';
 import { resolveRetry } from './transport/retry-policy.js';
-import { type TransportOptions, transportSettings } from './transport/settings.js';
+import { positive, type TransportOptions, transportSettings } from './transport/settings.js';
 
 export type { HttpMethod };
 
@@ -66,10 +66,9 @@ export function createHttpRequester(options: HttpRequesterOptions = {}): HttpReq
   const requester: HttpRequester = {
     async request<T>(method: HttpMethod, url: string | URL, init: HttpRequestInit = {}) {
       const { body, pathTemplate, headers, signal, timeoutMs, retry } = init;
-      checkHeaders(headers, 'headers');
+      const sent = checkedHeaders(headers, 'headers');
       const target = checkUrl(url);
       const template = pathTemplate ?? target.pathname;
-      const sent = headerRecord(headers);
       let payload: string | undefined;
       if (body !== undefined) {
         if (method === 'GET' || method === 'HEAD')
@@ -79,16 +78,12 @@ export function createHttpRequester(options: HttpRequesterOptions = {}): HttpReq
           ? new URLSearchParams(body as Record<string, string>).toString()
           : JSON.stringify(body);
       }
-      if (
-        timeoutMs !== undefined &&
-        (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0)
-      )
-        throw new ValidationError('timeoutMs', 'must be a positive number');
+      const attemptTimeoutMs = positive(timeoutMs, settings.timeoutMs, 'timeoutMs');
       const result = await sendRequest(
         settings,
         {
           signal,
-          timeoutMs: timeoutMs ?? settings.timeoutMs,
+          timeoutMs: attemptTimeoutMs,
           retry: resolveRetry(settings.retry, retry),
         },
         {

@@ -7,7 +7,7 @@
 import openapiFetch, { type Client, type Middleware } from 'openapi-fetch';
 import { errorFromResponse } from './core/error-mapping.js';
 import { InvalidResponseError, SdkError } from './core/errors.js';
-import { assertPathParams, routeOf } from './path-params.js';
+import { routeOf } from './path-params.js';
 import type { SecretScrubber } from './redact.js';
 import { bufferedResponse } from './transport/buffered-response.js';
 import { sendRequest } from './transport/pipeline.js';
@@ -52,7 +52,7 @@ function contractMiddleware(scrubber: SecretScrubber): Middleware {
   return {
     onRequest({ request, schemaPath, params }) {
       try {
-        assertPathParams(schemaPath, params.path as Record<string, unknown> | undefined);
+        routeOf(schemaPath, params.path as Record<string, unknown> | undefined, false);
       } catch (error) {
         throw error instanceof SdkError
           ? error.withContext({ request: { method: request.method, pathTemplate: schemaPath } })

@@ -3,7 +3,7 @@
 import { createApiClient, ValidationError } from '@x/runtime';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertPathParams } from '../src/path-params.js';
+import { routeOf } from '../src/path-params.js';
 import { type FakeServer, send, startFakeServer } from './support/fake-server.js';
 import type { paths } from './support/paths.js';
 
@@ -133,7 +133,7 @@ describe('path parameters (property)', () => {
   });
 });
 
-describe('assertPathParams', () => {
+describe('routeOf', () => {
   it('refuses missing, empty, dot, non-finite and non-scalar values; accepts the rest', () => {
     const t = '/v2/users/{user_id}';
     for (const v of [
@@ -148,8 +148,9 @@ describe('assertPathParams', () => {
       [],
       true,
     ])
-      expect(() => assertPathParams(t, { user_id: v }), String(v)).toThrow(ValidationError);
-    expect(() => assertPathParams(t, undefined)).toThrow(ValidationError);
-    for (const v of ['u1', '...', '%2e%2e', 'a/b', 0, 42]) assertPathParams(t, { user_id: v });
+      expect(() => routeOf(t, { user_id: v }, false), String(v)).toThrow(ValidationError);
+    expect(() => routeOf(t, undefined, false)).toThrow(ValidationError);
+    for (const v of ['u1', '...', '%2e%2e', 'a/b', 0, 42])
+      expect(routeOf(t, { user_id: v }, false)).toBe(`/v2/users/${encodeURIComponent(v)}`);
   });
 });

@@ -11,7 +11,7 @@ import {
   TimeoutError,
 } from '@x/runtime';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { headerRecord } from '../src/headers.js';
+import { checkedHeaders } from '../src/headers.js';
 import { fetchSender } from '../src/transport/fetch-sender.js';
 import { createNodeSender } from '../src/transport/node-sender.js';
 import { sendRequest } from '../src/transport/pipeline.js';
@@ -61,7 +61,7 @@ function outgoing(path: string, init: Partial<OutgoingRequest> = {}): OutgoingRe
     url: `${server.url}${path}`,
     path,
     pathTemplate: path,
-    headers: headerRecord({ authorization: TOKEN, 'x-extra': 'e' }),
+    headers: checkedHeaders({ authorization: TOKEN, 'x-extra': 'e' }, 'headers'),
     body: undefined,
     ...init,
   };
@@ -100,7 +100,10 @@ describe.each(SENDERS)('the %s sender', (_name, sender) => {
       outgoing('/v2/users/u%201?q=a%20b', {
         method: 'POST',
         body: '{"a":1}',
-        headers: headerRecord({ authorization: TOKEN, 'content-type': 'application/json' }),
+        headers: checkedHeaders(
+          { authorization: TOKEN, 'content-type': 'application/json' },
+          'headers',
+        ),
       }),
       limits(),
     );
@@ -313,7 +316,7 @@ describe.each(SENDERS)('the %s sender', (_name, sender) => {
       outgoing(path, {
         method: 'POST',
         body: '{"a":1}',
-        headers: headerRecord({ 'content-type': 'application/json' }),
+        headers: checkedHeaders({ 'content-type': 'application/json' }, 'headers'),
       });
     const seeOther = await sender(post('/see-other'), limits());
     expect(JSON.parse(text(seeOther.bytes))).toEqual({ method: 'GET', body: '' });
@@ -354,7 +357,7 @@ describe.each(SENDERS)('the %s sender', (_name, sender) => {
       outgoing('/t', {
         method: 'PUT',
         body: new TextEncoder().encode('{"same":true}') as Uint8Array<ArrayBuffer>,
-        headers: headerRecord({ 'content-type': 'application/json' }),
+        headers: checkedHeaders({ 'content-type': 'application/json' }, 'headers'),
       }),
       sender,
     );

@@ -10,7 +10,7 @@
 import type { Client } from 'openapi-fetch';
 import { normalizeBaseUrl } from '../base-url.js';
 import { type BatchOptions, runBatches } from '../batch.js';
-import { checkHeaders, headerRecord } from '../headers.js';
+import { checkedHeaders } from '../headers.js';
 import type { PagePosition, PagingStyle } from '../paging/styles.js';
 import { createRawClient } from '../raw-client.js';
 import { secretSafe } from '../redact.js';
@@ -101,12 +101,11 @@ export function createApiClient<Paths extends object>(
     throw new TypeError('client options are required');
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   const base = baseUrlParts(baseUrl);
-  checkHeaders(options.headers, 'headers');
+  const headers = checkedHeaders(options.headers, 'headers');
   const settings = transportSettings(
     options,
     options.rateLimit === false ? undefined : (observe) => new RateLimiter(observe),
   );
-  const headers = headerRecord(options.headers);
   const agent = userAgent(identity);
   if (agent) headers['user-agent'] ??= agent;
   const defaultCall = callSettings(settings, undefined);

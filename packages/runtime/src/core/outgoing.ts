@@ -2,7 +2,7 @@
 // the same call through `raw` put the same bytes on the wire), without building a fetch `Request`:
 // the transport sends each attempt from these parts.
 import { createQuerySerializer } from 'openapi-fetch';
-import { checkHeaders, headerRecord } from '../headers.js';
+import { checkedHeaders } from '../headers.js';
 import { routeOf } from '../path-params.js';
 import type { OutgoingRequest, ReplayableBody, RequestHeaders } from '../transport/wire.js';
 
@@ -47,16 +47,11 @@ export function buildOutgoing(
   const search = parts.query ? serializeQuery(parts.query) : '';
   const url = `${base.url}${route}${search ? `?${search}` : ''}`;
   const path = `${base.path}${route}`;
-  if (parts.header) checkHeaders(parts.header, 'header');
-  if (callHeaders) checkHeaders(callHeaders, 'headers');
-  const headers: RequestHeaders =
-    parts.header || callHeaders
-      ? {
-          ...clientHeaders,
-          ...headerRecord(parts.header as Record<string, string> | undefined),
-          ...headerRecord(callHeaders),
-        }
-      : { ...clientHeaders };
+  const headers: RequestHeaders = {
+    ...clientHeaders,
+    ...checkedHeaders(parts.header, 'header'),
+    ...checkedHeaders(callHeaders, 'headers'),
+  };
   let body: ReplayableBody | undefined;
   if (parts.body !== undefined) {
     if (!(parts.body instanceof FormData)) headers['content-type'] ??= 'application/json';

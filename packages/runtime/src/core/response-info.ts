@@ -44,7 +44,8 @@ export class ResponseInfo {
    * headers without one, and most calls never look.
    */
   get headers(): Headers {
-    return asHeaders(this.#received);
+    // fetch's own as they are; the Node sender's built once.
+    return this.#received.toHeaders?.() ?? (this.#received as Headers);
   }
 
   /** The id the server gave the request (`x-correlation-id`, `x-request-id`, ...), if any. */
@@ -67,11 +68,6 @@ export class ResponseInfo {
   get attempts(): number {
     return this.request.attempts ?? 1;
   }
-}
-
-/** Response headers as fetch's `Headers`: fetch's own as they are, the Node sender's built once. */
-export function asHeaders(received: ResponseHeaders): Headers {
-  return received.toHeaders?.() ?? (received as Headers);
 }
 
 /** The data of a call and the response it came with. */

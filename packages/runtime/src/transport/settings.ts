@@ -88,18 +88,19 @@ export function transportSettings(
   return {
     // The one place that chooses how requests are sent (see `TransportSettings.sender`); the Node
     // sender gets the error classes callers catch, and fetch for what it leaves to fetch.
+    // `lazyNodeSender` comes first: where it is the constant `undefined` (browser builds), bundlers
+    // fold the whole condition away, kit included.
     sender:
-      (!options.fetch &&
-        !options.fetchOptions &&
-        lazyNodeSender?.({
-          AbortError,
-          ConnectionError,
-          ResponseTooLargeError,
-          TimeoutError,
-          describe,
-          fallback: fetchSender,
-        })) ||
-      fetchSender,
+      lazyNodeSender && !options.fetch && !options.fetchOptions
+        ? (lazyNodeSender({
+            AbortError,
+            ConnectionError,
+            ResponseTooLargeError,
+            TimeoutError,
+            describe,
+            fallback: fetchSender,
+          }) ?? fetchSender)
+        : fetchSender,
     fetch: options.fetch,
     fetchOptions: options.fetchOptions,
     auth: options.auth,
@@ -113,9 +114,10 @@ export function transportSettings(
   };
 }
 
-function positive(value: number | undefined, fallback: number, name: string): number {
+/** `value`, checked to be a positive finite number, or `fallback` when it is undefined. */
+export function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+  if (!Number.isFinite(value) || value <= 0)
     throw new ValidationError(name, 'must be a positive number');
   return value;
 }

@@ -147,6 +147,34 @@ describe('typed calls', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('refuses call headers that are not an object of strings before sending; a name is one field in any case', async () => {
+    for (const [headers, field] of [
+      [null, 'headers'],
+      [{ 'x-n': 1 }, 'headers.x-n'],
+      [{ 'bad name': 'v' }, 'headers'],
+    ] as const) {
+      const error = await client()
+        .get(
+          '/v2/users/{user_id}',
+          { path: { user_id: 'u1' } },
+          {
+            headers: headers as unknown as Record<string, string>,
+          },
+        )
+        .catch((e: unknown) => e);
+      expect(error, JSON.stringify(headers)).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).field).toBe(field);
+    }
+    expect(server.requests).toHaveLength(0);
+    await client({ headers: { 'X-Team': 'a' } }).get(
+      '/v2/users/{user_id}',
+      { path: { user_id: 'u1' }, header: { 'X-Trace': 'p' } },
+      { headers: { 'x-TEAM': 'b' } },
+    );
+    // One field whatever the case each side wrote: the call's value, not "a, b".
+    expect(server.requests[0]?.headers).toMatchObject({ 'x-team': 'b', 'x-trace': 'p' });
+  });
+
   it('a check that throws in an init function rejects the call instead of throwing', async () => {
     const call = client().post('/v2/users', () => {
       throw new ValidationError('user.username', 'must be a string');

@@ -168,11 +168,11 @@ describe('typed calls', () => {
     expect(server.requests).toHaveLength(0);
     await client({ headers: { 'X-Team': 'a' } }).get(
       '/v2/users/{user_id}',
-      { path: { user_id: 'u1' }, header: { 'X-Trace': 'p' } },
+      { path: { user_id: 'u1' }, header: { 'x-correlation_id': 'p' } },
       { headers: { 'x-TEAM': 'b' } },
     );
     // One field whatever the case each side wrote: the call's value, not "a, b".
-    expect(server.requests[0]?.headers).toMatchObject({ 'x-team': 'b', 'x-trace': 'p' });
+    expect(server.requests[0]?.headers).toMatchObject({ 'x-team': 'b', 'x-correlation_id': 'p' });
   });
 
   it('a check that throws in an init function rejects the call instead of throwing', async () => {

@@ -1,8 +1,10 @@
 // Prints one plain closing line for the whole run (`tests: N passed, N failed, N skipped`), which
 // CI and humans can read without knowing vitest's own summary format. A file that fails outside
 // its tests (an import error, a failing beforeAll/afterAll hook) and an unhandled error each count
-// as one failure, so the line never says "0 failed" on a run that fails.
+// as one failure, so the line never says "0 failed" on a run that fails. The counts also go to the
+// results folder, where `pnpm test` adds them to the other runners' (tools/test-run).
 import type { Reporter, SerializedError, TestModule } from 'vitest/node';
+import { writeResult } from '../test-run/src/results.mjs';
 
 /** The figures of the closing line. */
 export interface RunCounts {
@@ -40,8 +42,9 @@ export default class SummaryReporter implements Reporter {
     unhandledErrors: ReadonlyArray<SerializedError>,
   ): void {
     const counts = countRun(testModules, unhandledErrors);
+    writeResult('vitest', counts);
     process.stdout.write(
-      `\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+      `\nvitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
     );
   }
 }

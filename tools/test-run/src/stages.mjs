@@ -1,0 +1,33 @@
+// The stages of `pnpm test`, in order, as data. Each is one turbo invocation, so turbo's cache and
+// task graph decide what runs; a stage's budget is the cold time it is planned to take on 2 cores
+// (printed beside the measured time, never a failure: speed is shown by benchmarks, not tests).
+// `tests: true` marks a stage whose runners record results (tools/test-run/src/results.mjs): it
+// fails when they record no test at all.
+
+const turbo = (...args) => ['pnpm', ['exec', 'turbo', 'run', ...args]];
+
+/** @type {ReadonlyArray<{name: string, command: [string, string[]], budgetSeconds: number, tests: boolean}>} */
+export const stages = [
+  {
+    name: 'checks',
+    command: turbo(
+      'codegen:check',
+      'lint',
+      'lint:repo',
+      'typecheck',
+      'typecheck:tests',
+      'build',
+      'pack:check',
+      'size:check',
+      '--output-logs=errors-only',
+    ),
+    budgetSeconds: 240,
+    tests: false,
+  },
+  {
+    name: 'vitest',
+    command: turbo('vitest', '--log-prefix=none', '--output-logs=full'),
+    budgetSeconds: 360,
+    tests: true,
+  },
+];

@@ -60,8 +60,12 @@ export function packageOfFolder(folder, base = root) {
   return publishedPackages(base).find((p) => p.folder === folder)?.name ?? folder;
 }
 
-function check(records) {
-  const committed = readRecords(RECORDS);
+/**
+ * What differs between the built records and the committed ones: one message per record, naming
+ * the package, the file and its lines.
+ */
+export function check(records, folder = RECORDS) {
+  const committed = readRecords(folder);
   const files = [...new Set([...committed.keys(), ...records.keys()])].sort();
   const problems = [];
   for (const file of files) {

@@ -7,7 +7,7 @@
 // field or parameter), INFO an addition. The severities file lifts the checks generated clients
 // depend on that oasdiff counts as INFO.
 //   node tools/release/src/documents.mjs   prints each document's breaks and additions
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './records/packages.mjs';
@@ -75,19 +75,6 @@ function oasdiff(args) {
   if (result.status !== 0)
     throw new Error(`oasdiff ${args[0]} failed (${result.status}):\n${result.stderr}`);
   return result.stdout;
-}
-
-/** Builds oasdiff once (the first `go tool` run compiles it into .cache/go). */
-export function prepareOasdiff() {
-  execFileSync(
-    'go',
-    ['build', '-o', join(root, '.cache', 'go', 'bin', 'oasdiff'), 'github.com/oasdiff/oasdiff'],
-    {
-      cwd: moduleDir,
-      env: goEnv(),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
 }
 
 /**

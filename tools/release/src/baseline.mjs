@@ -21,7 +21,6 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { publishedPackages, root } from './records/packages.mjs';
-import { RECORDS } from './records.mjs';
 
 export const BASELINE = join(root, 'tools', 'release', 'baseline');
 
@@ -35,24 +34,26 @@ function copyDocuments(from, to) {
   return files.length;
 }
 
-function cut() {
-  const at = process.argv.indexOf('--commit');
-  const commit = execFileSync('git', ['rev-parse', at > 0 ? process.argv[at + 1] : 'HEAD'], {
-    cwd: root,
-    encoding: 'utf8',
-  }).trim();
-  if (!existsSync(join(root, 'specs', 'dist', 'access.json')))
+/**
+ * Cuts the baseline of the workspace `base` from its records and built specs.
+ * @param {string} base the workspace root
+ * @param {string} ref the commit the release is cut from (`HEAD` before the version commit)
+ */
+export function cut(base = root, ref = 'HEAD') {
+  const commit = execFileSync('git', ['rev-parse', ref], { cwd: root, encoding: 'utf8' }).trim();
+  if (!existsSync(join(base, 'specs', 'dist', 'access.json')))
     throw new Error('@x/specs is not built: run `pnpm --filter @x/specs build` first');
-  rmSync(join(BASELINE, 'records'), { recursive: true, force: true });
-  cpSync(RECORDS, join(BASELINE, 'records'), { recursive: true });
-  const v31 = copyDocuments(join(root, 'specs', 'dist'), join(BASELINE, 'specs', '3.1'));
-  const v30 = copyDocuments(join(root, 'specs', 'dist', '3.0'), join(BASELINE, 'specs', '3.0'));
-  const versions = Object.fromEntries(publishedPackages().map((p) => [p.name, p.version]));
+  const baseline = join(base, 'tools', 'release', 'baseline');
+  rmSync(join(baseline, 'records'), { recursive: true, force: true });
+  cpSync(join(base, 'tools', 'release', 'records'), join(baseline, 'records'), { recursive: true });
+  const v31 = copyDocuments(join(base, 'specs', 'dist'), join(baseline, 'specs', '3.1'));
+  const v30 = copyDocuments(join(base, 'specs', 'dist', '3.0'), join(baseline, 'specs', '3.0'));
+  const versions = Object.fromEntries(publishedPackages(base).map((p) => [p.name, p.version]));
   writeFileSync(
-    join(BASELINE, 'baseline.json'),
+    join(baseline, 'baseline.json'),
     `${JSON.stringify({ commit, versions }, null, 2)}\n`,
   );
-  console.log(`baseline: cut from ${commit.slice(0, 12)} (${v31} 3.1 and ${v30} 3.0 documents)`);
+  return { commit, documents: { 3.1: v31, '3.0': v30 }, versions };
 }
 
 function derive30() {
@@ -86,5 +87,11 @@ function derive30() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--derive-3.0')) derive30();
-  else cut();
+  else {
+    const at = process.argv.indexOf('--commit');
+    const { commit, documents } = cut(root, at > 0 ? process.argv[at + 1] : 'HEAD');
+    console.log(
+      `baseline: cut from ${commit.slice(0, 12)} (${documents['3.1']} 3.1 and ${documents['3.0']} 3.0 documents)`,
+    );
+  }
 }

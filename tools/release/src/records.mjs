@@ -5,7 +5,8 @@
 //   (no flag)  check: fails, naming the package and the difference, when a built surface
 //              differs from its committed record
 //   --update   rewrite the records from the built packages (then commit them)
-// Needs the packages built (`pnpm build`; the turbo task `release:records` depends on it).
+// Needs the packages built: `pnpm release:records` builds them first (turbo, cached); the turbo
+// task `release:records:check` (part of `pnpm test`) depends on their builds.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,2 +1,2 @@
 /** This package's version (kept equal to package.json by `pnpm version-packages`; a test checks). */
-export const VERSION = '0.0.0';
+export const VERSION = '0.1.0';

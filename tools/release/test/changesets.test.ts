@@ -2,7 +2,10 @@
 // `"<published package>": major|minor|patch` lines, then a summary. A formatter once turned the
 // front matter into Markdown headings; this catches that and any typo in a package name.
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without declarations
+import { pendingBumps } from '../src/changesets.mjs';
 
 const root = new URL('../../../', import.meta.url);
 const published = new Map<string, boolean>();
@@ -19,8 +22,18 @@ const changesets = readdirSync(new URL('.changeset/', root)).filter(
 );
 
 describe('changesets', () => {
-  it('there are changesets to check', () => {
-    expect(changesets.length).toBeGreaterThan(0);
+  it('the release gate reads each package at its largest pending bump', () => {
+    const rank = { patch: 1, minor: 2, major: 3 } as const;
+    const expected = new Map<string, keyof typeof rank>();
+    for (const file of changesets) {
+      const text = readFileSync(new URL(`.changeset/${file}`, root), 'utf8');
+      for (const [, name, bump] of text.matchAll(/^"(@x\/[a-z-]+)": (major|minor|patch)$/gm)) {
+        const kind = bump as keyof typeof rank;
+        if (rank[kind] > rank[expected.get(name!) ?? 'patch'] || !expected.has(name!))
+          expected.set(name!, kind);
+      }
+    }
+    expect(pendingBumps(fileURLToPath(root))).toEqual(expected);
   });
 
   it.each(changesets)('%s has valid front matter and a summary', (file) => {

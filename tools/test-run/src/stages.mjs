@@ -25,6 +25,14 @@ export const stages = [
     tests: false,
   },
   {
+    // What each published package offers and what each document says, against the last release:
+    // the records must match, and every break must carry a changeset of the right bump.
+    name: 'release',
+    command: turbo('release:records:check', 'release:gate', '--output-logs=errors-only'),
+    budgetSeconds: 180,
+    tests: false,
+  },
+  {
     name: 'vitest',
     command: turbo('vitest', '--log-prefix=none', '--output-logs=full'),
     budgetSeconds: 360,

@@ -28,5 +28,3 @@ export function withoutPrototypes<T>(value: T): T {
   return value;
 }
 
-/** An empty record without a prototype, for a collection created after seeding. */
-export const emptyRecords = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;

@@ -209,3 +209,23 @@ describe("the call's timeout while held", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe('timers', () => {
+  it('once every held request has gone, no timer is left (not even for their deadlines)', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const gates: ((r: Response) => void)[] = [];
+    const f = scriptedFetch(() => new Promise<Response>((resolve) => gates.push(resolve)));
+    const client = createApiClient({ baseUrl: 'https://api.example.test', fetch: f.fetch });
+    const calls = ['/a', '/b', '/c'].map((p) => capture(client.request('GET', p)));
+    await settle();
+    gates[0]!(jsonResponse(200, {}));
+    await settle();
+    expect(f.calls).toHaveLength(3);
+    // Only the transport's own attempt timers remain, one per request in flight.
+    const inFlightTimers = vi.getTimerCount();
+    for (const gate of gates.slice(1)) gate(jsonResponse(200, {}));
+    await Promise.all(calls.map((c) => c.settled));
+    expect(inFlightTimers).toBeLessThanOrEqual(2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

@@ -133,6 +133,11 @@ export class Waiters {
   #grant(waiter: Waiter): void {
     waiter.detach();
     this.#held.delete(waiter);
+    // The last one let go: no timer may keep the process alive for a deadline nobody waits for.
+    if (this.#held.size === 0) {
+      this.#windowAt = 0;
+      this.#disarm();
+    }
     this.window.grant();
     waiter.wake();
   }

@@ -27,4 +27,3 @@ export function withoutPrototypes<T>(value: T): T {
   }
   return value;
 }
-

@@ -24,6 +24,7 @@ import { Faults } from './limits/faults.js';
 import { RateLimiter } from './limits/rate-limit.js';
 import type { EmulatorOptions, FaultOptions, RateLimitOptions, SeedData } from './options.js';
 import { newId, secret } from './random.js';
+import { withoutPrototypes } from './records.js';
 import {
   copyJson,
   type EmulatorSnapshot,
@@ -78,10 +79,16 @@ function freshState(): EmulatorState {
   };
 }
 
+/** Whether the path of a raw request-target has a `.` or `..` segment, percent-encoded or not. */
+function hasDotSegment(target: string): boolean {
+  const path = target.split(/[?#]/, 1)[0] ?? '';
+  return path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
+
 function seededState(seed: SeedData, now: string): EmulatorState {
   const state = freshState();
   for (const family of FAMILIES) family.seed(state, seed, now);
-  return state;
+  return withoutPrototypes(state);
 }
 
 /**
@@ -205,6 +212,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 
   const app = new Hono();
+  // A request-target with a `.` or `..` segment (also `%2e%2e`) would be resolved onto another
+  // path, and so another operation or the control surface, before routing: refused instead. Only
+  // a request from a socket can carry one; a URL given to `fetch` is resolved by the caller.
+  app.use('*', async (c, next) => {
+    const target = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
+    if (target !== undefined && hasDotSegment(target))
+      return c.json({ message: 'the request path has a "." or ".." segment' }, 400);
+    await next();
+  });
   for (const family of FAMILIES) {
     const mounts = new Set(Object.values(family.mounts).map((m) => m.mount));
     for (const mount of mounts) {

@@ -1,6 +1,7 @@
 // Snapshots: the whole state and the clock as versioned JSON, so a test can save and restore a
 // scene and the bin can persist its data between runs.
 import type { ClockState } from './clock.js';
+import { withoutPrototypes } from './records.js';
 import type { EmulatorState } from './state.js';
 
 /** Format marker and version of a snapshot. */
@@ -40,5 +41,7 @@ export function parseSnapshot(value: unknown): EmulatorSnapshot {
     typeof clock.now !== 'number'
   )
     throw new TypeError('the snapshot is incomplete');
-  return copyJson(s as EmulatorSnapshot);
+  const copy = copyJson(s as EmulatorSnapshot);
+  withoutPrototypes(copy.state);
+  return copy;
 }

@@ -1,13 +1,13 @@
 // The `x-mcp` command: stdio by default, streamable HTTP with --http. Status goes to stderr:
 // on stdio, stdout carries only the protocol.
 import process from 'node:process';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { type CommandLine, parseCommandLine, USAGE } from './cli/args.js';
 import { emulatorEnvironment } from './config/emulator.js';
 import type { Env } from './config/families.js';
 import { serveHttp } from './server/http.js';
 import { createMcpServer } from './server/mcp-server.js';
 import { createToolSet, type ToolSet } from './server/registry.js';
+import { LineTransport } from './server/stdio.js';
 import { VERSION } from './version.js';
 
 const log = (line: string) => process.stderr.write(`x-mcp: ${line}\n`);
@@ -82,7 +82,8 @@ async function main(): Promise<void> {
   }
 
   const server = createMcpServer(set, output);
-  const transport = new StdioServerTransport();
+  // Answers a line it cannot read (too large, not JSON) and keeps the session.
+  const transport = new LineTransport({ log });
   // The client closing stdin ends the session, and the process with it.
   process.stdin.once('end', () => {
     server.close().finally(() => process.exit(0));

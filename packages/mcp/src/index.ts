@@ -12,5 +12,10 @@ export {
   type ToolSet,
   type ToolSetOptions,
 } from './server/registry.js';
+export {
+  LineTransport,
+  type LineTransportOptions,
+  MAX_STDIO_MESSAGE_BYTES,
+} from './server/stdio.js';
 export type { Tool, ToolOutput, ToolRunContext } from './tools/tool.js';
 export { VERSION } from './version.js';

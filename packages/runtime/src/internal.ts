@@ -36,6 +36,12 @@ export {
   scimPaging,
 } from './paging/styles.js';
 export { redactAuthorization, SecretScrubber, secretSafe } from './redact.js';
+export {
+  type AcquireOptions,
+  LEARNING_MS,
+  RateLimiter,
+  type RequestLimiter,
+} from './transport/rate-limiter.js';
 export { abortable } from './transport/sleep.js';
 export {
   checkOptionalStrings,

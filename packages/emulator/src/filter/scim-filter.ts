@@ -18,6 +18,13 @@ type Token =
 
 const COMPARE = new Set(['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'lt', 'ge', 'le']);
 
+/**
+ * The deepest nesting of parentheses and `not(…)` a filter may have. The parser descends once per
+ * level: a filter nested thousands deep would overflow its stack (a 500) instead of answering 400.
+ * Real filters nest a few levels; RFC 7644 sets no limit, so this one is the emulator's own.
+ */
+export const MAX_FILTER_DEPTH = 32;
+
 class FilterSyntaxError extends Error {}
 
 function tokenize(text: string): Token[] {
@@ -65,6 +72,16 @@ export function parseFilter(text: string, field = 'filter'): FilterExpression {
     throw invalidField(field, `invalid filter: ${(error as Error).message}`);
   }
   let pos = 0;
+  let depth = 0;
+  /** Parses one nested level (inside parentheses), refusing to go deeper than the limit. */
+  const nested = (): FilterExpression => {
+    if (++depth > MAX_FILTER_DEPTH)
+      throw new FilterSyntaxError(`nested more than ${MAX_FILTER_DEPTH} levels deep`);
+    const inner = parseOr();
+    expect(')');
+    depth--;
+    return inner;
+  };
   const peekWord = (): string | undefined => {
     const token = tokens[pos];
     return token?.t === 'word' ? token.v.toLowerCase() : undefined;
@@ -94,15 +111,11 @@ export function parseFilter(text: string, field = 'filter'): FilterExpression {
     if (!token) throw new FilterSyntaxError('unexpected end of filter');
     if (token.t === '(') {
       pos++;
-      const inner = parseOr();
-      expect(')');
-      return inner;
+      return nested();
     }
     if (token.t === 'word' && token.v.toLowerCase() === 'not' && tokens[pos + 1]?.t === '(') {
       pos += 2;
-      const operand = parseOr();
-      expect(')');
-      return { type: 'not', operand };
+      return { type: 'not', operand: nested() };
     }
     if (token.t !== 'word') throw new FilterSyntaxError('expected an attribute name');
     pos++;

@@ -42,6 +42,8 @@ export const RESET_HEADER = 'x-emulator-reset';
 /** A route of a mount: an operation, its matcher and its handler (if any). */
 interface Route {
   op: OperationSpec;
+  /** The template relative to the mount (with the binding's prefix). */
+  template: string;
   match: (path: string) => Record<string, string> | undefined;
   handler: Handler | undefined;
   bearer: boolean;
@@ -68,6 +70,7 @@ export function mountHandler(
   deps: PipelineDeps,
 ): (request: Request, env?: unknown) => Promise<Response> {
   const routes = routesOf(module, mount);
+  const scimBases = scimBasesOf(routes);
   return async (request, env) => {
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || '/';
@@ -91,7 +94,9 @@ export function mountHandler(
             headers: { Allow: [...new Set(allowed)].join(', ') },
           })
         : new ApiFailure(404, `no route ${request.method} ${path}`);
-      return errorResponse(failure, module.defaultErrorStyle, undefined, headers);
+      // Under a SCIM server's base path, SCIM clients read SCIM's error object.
+      const style = scimBases.some((base) => base.test(path)) ? 'scim' : module.defaultErrorStyle;
+      return errorResponse(failure, style, undefined, headers);
     }
     const { op } = route;
     headers[OPERATION_HEADER] = op.operationId;
@@ -164,6 +169,26 @@ export function mountHandler(
   };
 }
 
+/**
+ * The base paths of the mount's SCIM servers (`/scim/v2`, `/v1/tenants/{…}/realms/{…}/scim/v2`), as
+ * patterns matching every path under them: the templates up to `/scim/v2` of the operations that
+ * answer SCIM errors.
+ */
+function scimBasesOf(routes: readonly Route[]): RegExp[] {
+  const bases = new Set<string>();
+  for (const { op, template } of routes) {
+    const end = template.indexOf('/scim/v2');
+    if (op.errorStyle === 'scim' && end >= 0) bases.add(template.slice(0, end + '/scim/v2'.length));
+  }
+  return [...bases].map((base) => {
+    const pattern = base
+      .split(/(\{[^{}]+\})/)
+      .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    return new RegExp(`^${pattern}(?:/|$)`);
+  });
+}
+
 /** The routes of one mount, most specific template first. */
 function routesOf(module: FamilyModule, mount: MountName): Route[] {
   const doc = specDocument(module.spec);
@@ -178,6 +203,7 @@ function routesOf(module: FamilyModule, mount: MountName): Route[] {
     const template = `${binding.prefix ?? ''}${op.template}`;
     routes.push({
       op,
+      template,
       match: binding.prefix ? templateMatcher(template) : op.match,
       handler: module.handlers[op.operationId],
       bearer: op.securitySchemes.some((name) => {

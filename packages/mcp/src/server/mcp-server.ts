@@ -7,8 +7,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
+  ErrorCode,
   ListToolsRequestSchema,
+  McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod/v4';
 import {
   failureOf,
   invalidInput,
@@ -32,6 +35,27 @@ const validators = new WeakMap<Tool, InputValidator>();
 
 /** The `_meta` key of a listed tool that names the spec operation it calls (`access.createGroup`). */
 export const OPERATION_META = 'x-mcp/operation';
+
+/**
+ * `tools/call` as the SDK reads it, except that `arguments` which is not an object (null, an
+ * array, a string, a number) is answered -32602 with a message that says so: the SDK's own schema
+ * answered -32603 with its raw validation output.
+ */
+const CallToolRequestSchema_ = CallToolRequestSchema.extend({
+  params: CallToolRequestSchema.shape.params.extend({
+    arguments: z
+      .unknown()
+      .optional()
+      .transform((value) => {
+        if (value === undefined || isObject(value)) return value as Record<string, unknown>;
+        const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `tools/call: arguments must be an object of the tool's arguments, not ${kind}`,
+        );
+      }),
+  }),
+});
 
 /** A new MCP server (one per connection) over a shared tool set. */
 export function createMcpServer(set: ToolSet, output: OutputOptions): McpServer {
@@ -58,7 +82,7 @@ export function createMcpServer(set: ToolSet, output: OutputOptions): McpServer 
       })),
   }));
 
-  mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  mcp.server.setRequestHandler(CallToolRequestSchema_, async (request, extra) => {
     const { name, arguments: args = {} } = request.params;
     try {
       return await callTool(set, redactor, name, args, extra.signal);
@@ -97,6 +121,14 @@ async function callTool(
     validator = new InputValidator(tool.inputSchema);
     validators.set(tool, validator);
   }
+  const unreadable = illFormedString(args);
+  if (unreadable !== undefined)
+    return failure(
+      invalidInput(name, [
+        { field: unreadable, description: 'is not well-formed Unicode (it has a lone surrogate)' },
+      ]),
+      redactor,
+    );
   const violations = validator.check(args);
   if (violations.length > 0 || !isObject(args))
     return failure(invalidInput(name, violations), redactor);
@@ -107,6 +139,29 @@ async function callTool(
     return failure(failureOf(name, error), redactor);
   }
   return success(output, redactor);
+}
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The path of the first string in `value` (keys included) that is not well-formed UTF-16: a lone
+ * surrogate cannot be encoded into a URL or a request body, so the call could never be sent.
+ */
+function illFormedString(value: unknown, path = 'arguments'): string | undefined {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = illFormedString(item, `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (isObject(value))
+    for (const [key, item] of Object.entries(value)) {
+      if (LONE_SURROGATE.test(key)) return path;
+      const found = illFormedString(item, path === 'arguments' ? key : `${path}.${key}`);
+      if (found) return found;
+    }
+  return undefined;
 }
 
 /** A result: the one-line summary, then the structured content (also as JSON text, for clients that show only text). */

@@ -124,7 +124,12 @@ async function attempt(
 ): Promise<Outcome> {
   const { signal } = call;
   if (signal?.aborted) throw abortErrorFrom(signal, context);
-  const held = s.limiter?.acquire(signal, call.retry.maxRateLimitWaitMs, context);
+  const held = s.limiter?.acquire({
+    signal,
+    maxWaitMs: call.retry.maxRateLimitWaitMs,
+    timeoutMs: call.timeoutMs,
+    request: context,
+  });
   if (held) await held;
   // When this attempt went out: the server counted it after that, which bounds when its window
   // can end (see rate-window.ts).

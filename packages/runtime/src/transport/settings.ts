@@ -13,7 +13,7 @@ import { createObserver, type ObserveOptions, type Observer } from '../core/obse
 import { SecretScrubber } from '../redact.js';
 import { fetchSender } from './fetch-sender.js';
 import { lazyNodeSender } from './node-transport.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RequestLimiter } from './rate-limiter.js';
 import {
   DEFAULT_RETRY,
   type ResolvedRetryOptions,
@@ -62,7 +62,7 @@ export interface TransportSettings {
   readonly retry: ResolvedRetryOptions;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
-  readonly limiter: RateLimiter | undefined;
+  readonly limiter: RequestLimiter | undefined;
   readonly scrubber: SecretScrubber;
   readonly observe: Observer | undefined;
   readonly random: () => number;
@@ -74,7 +74,7 @@ export interface TransportSettings {
  */
 export function transportSettings(
   options: TransportOptions,
-  limiter?: (observe: Observer | undefined) => RateLimiter,
+  limiter?: (observe: Observer | undefined) => RequestLimiter,
 ): TransportSettings {
   const scrubber = new SecretScrubber();
   for (const secret of [...(options.auth?.secrets ?? []), ...(options.secrets ?? [])])

@@ -421,7 +421,17 @@ export const scimHandlers: Record<string, Handler> = {
   getScimGroup,
   patchScimGroup,
   deleteScimGroup,
-  listScimSchemas: () => ({ body: listResponseOf(ACCESS_SCIM_SCHEMAS) }),
-  listScimResourceTypes: () => ({ body: listResponseOf(ACCESS_SCIM_RESOURCE_TYPES) }),
-  getScimServiceProviderConfig: () => ({ body: SERVICE_PROVIDER_CONFIG }),
+  // Discovery is the realm's too: the path's tenant and realm are checked like every other call's.
+  listScimSchemas: (ctx) => {
+    realmOf(ctx);
+    return { body: listResponseOf(ACCESS_SCIM_SCHEMAS) };
+  },
+  listScimResourceTypes: (ctx) => {
+    realmOf(ctx);
+    return { body: listResponseOf(ACCESS_SCIM_RESOURCE_TYPES) };
+  },
+  getScimServiceProviderConfig: (ctx) => {
+    realmOf(ctx);
+    return { body: SERVICE_PROVIDER_CONFIG };
+  },
 };

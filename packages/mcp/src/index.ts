@@ -12,5 +12,6 @@ export {
   type ToolSet,
   type ToolSetOptions,
 } from './server/registry.js';
+export { DEFAULT_TOOLSETS, type ToolSelection } from './server/toolsets.js';
 export type { Tool, ToolOutput, ToolRunContext } from './tools/tool.js';
 export { VERSION } from './version.js';

@@ -10,6 +10,7 @@ import { toolListing } from '../src/server/mcp-server.js';
 import type { Permissions } from '../src/server/policy.js';
 import { createToolSet, type ToolSet, type ToolSetOptions } from '../src/server/registry.js';
 import { DEFAULT_TOOLSETS } from '../src/server/toolsets.js';
+import { call, connect, data, summary } from './helpers/stdio.js';
 
 const ALL: Permissions = { allowWrite: true, allowDestructive: true };
 const WRITE: Permissions = { allowWrite: true, allowDestructive: false };
@@ -231,4 +232,39 @@ describe('one permission check for a call by name and through invoke_operation',
         expect('output' in read).toBe(true);
       }
     });
+});
+
+describe('over stdio', () => {
+  it('--dynamic serves three tools; invoke_operation runs reads and refuses writes when read-only', async () => {
+    const server = await connect(['--emulator', '--dynamic']);
+    try {
+      const { tools } = await server.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual([
+        'list_operations',
+        'describe_operation',
+        'invoke_operation',
+      ]);
+      expect(tools.find((t) => t.name === 'invoke_operation')?.annotations).toMatchObject({
+        readOnlyHint: true,
+        destructiveHint: false,
+      });
+      const read = await call(server.client, 'invoke_operation', {
+        operation: 'workforce_users_list',
+        arguments: { page_size: 2 },
+      });
+      expect(read.isError, summary(read)).toBeFalsy();
+      expect(Array.isArray(data(read).items)).toBe(true);
+      const write = await call(server.client, 'invoke_operation', {
+        operation: 'workforce_groups_create',
+        arguments: { group: { name: 'never' } },
+      });
+      expect(write.isError).toBe(true);
+      expect(data(write).error).toMatchObject({
+        type: 'NotAllowed',
+        required_flags: ['--allow-write'],
+      });
+    } finally {
+      await server.close();
+    }
+  });
 });

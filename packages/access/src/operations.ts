@@ -310,12 +310,15 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     effect: 'read',
     resource: ['realm', 'credentialBindingJobs'],
     method: 'get',
-    // The spec's `filter` query parameter of this read is not published further; it is not sent.
-    call: (c, { path }, o) =>
-      c
+    // The spec's `filter` query parameter of this read is not published further, so the SDK does
+    // not send it: given anyway, it is refused by name (never dropped).
+    call: async (c, { path, query }, o) => {
+      paramsFromWire<Record<string, never>>(query, {});
+      return c
         .realm(path.realm_id)
         .credentialBindingJobs(path.identity_id)
-        .get(path.credential_binding_job_id, o),
+        .get(path.credential_binding_job_id, o);
+    },
   },
   revokeCredentialBindingJob: {
     effect: 'destructive',

@@ -5,6 +5,7 @@ import { EXIT } from './exit-codes.js';
 import { colorOn, type Io } from './io.js';
 import { parseFields } from './output/fields.js';
 import { type Format, formatOf, type OutputOptions } from './output/formats.js';
+import { compileQuery, type Query } from './output/query.js';
 import { type ResolvedProfile, resolveProfile } from './profiles/resolve.js';
 
 /** The global options, as commander parsed them. */
@@ -16,6 +17,7 @@ export interface GlobalOptions {
   yes?: boolean | undefined;
   dryRun?: boolean | undefined;
   color?: boolean | undefined;
+  query?: string | undefined;
 }
 
 /** One run of the command line. */
@@ -84,11 +86,17 @@ export class RunContext {
     return formatOf(this.globals().output, this.io.stdoutIsTTY);
   }
 
+  /** `--query`, compiled. @throws CliError (usage) when it is not a JMESPath expression. */
+  get query(): Query | undefined {
+    return compileQuery(this.globals().query);
+  }
+
   /** Output settings for results. */
   output(extra: Partial<OutputOptions> = {}): OutputOptions {
     const g = this.globals();
     return {
       format: this.format,
+      query: this.query,
       fields: parseFields(g.fields),
       color: g.color !== false && colorOn(this.io, 'stdout'),
       stdout: this.io.stdout,

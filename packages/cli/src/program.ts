@@ -4,6 +4,7 @@
 // access spec.
 import { Command, Option } from 'commander';
 import { familyCatalog } from './catalog.js';
+import { registerApi } from './commands/api.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerEmulator } from './commands/emulator.js';
 import { registerEventsExport } from './commands/events-export.js';
@@ -20,7 +21,15 @@ import { registerOperation } from './tree/register.js';
 import { VERSION } from './version.js';
 
 /** Global options that take a value (to find the family word in argv). */
-const VALUE_OPTIONS = new Set(['--profile', '-o', '--output', '--fields', '--limit', '--realm']);
+const VALUE_OPTIONS = new Set([
+  '--profile',
+  '-o',
+  '--output',
+  '--fields',
+  '--query',
+  '--limit',
+  '--realm',
+]);
 
 /** The family a command line names, if any: the first word that is not an option or its value. */
 export function familyWord(argv: readonly string[]): Family | undefined {
@@ -53,6 +62,10 @@ export function rootCommand(ctx: RunContext): Command {
       ).choices(FORMATS),
     )
     .option('--fields <a,b.c>', 'only these fields of each result (dotted paths)')
+    .option(
+      '--query <jmespath>',
+      'a JMESPath expression over the JSON result (a list as one array), before formatting',
+    )
     .option('--limit <n>', 'stop a list after n items (lists page through everything by default)')
     .option('-y, --yes', 'confirm destructive commands without a prompt')
     .option('--dry-run', 'print the request that would be sent (secrets masked) and send nothing')
@@ -71,6 +84,8 @@ Examples:
   $ xid --profile local workforce users list
   $ xid workforce users create --username ada --email-address ada@example.com
   $ xid events export --since 7d --to events.ndjson.gz
+  $ xid workforce users list --query "[?state=='ACTIVE'].username" -o ndjson
+  $ xid api --family workforce GET /v2/users --field page_size=5
   $ xid completion bash >> ~/.bashrc
 `,
     );
@@ -78,6 +93,11 @@ Examples:
   registerLogin(program, ctx);
   registerEmulator(program, ctx);
   registerCompletion(program, ctx);
+  registerApi(program, ctx);
+  // A bad --query fails before anything is sent or changed.
+  program.hook('preAction', () => {
+    void ctx.query;
+  });
   return program;
 }
 

@@ -27,9 +27,9 @@ function describe(set: ToolSet, cli: CommandLine): void {
     : cli.allowDestructive
       ? 'writes and destructive changes allowed'
       : 'writes allowed, destructive changes not';
-  const offered = set.tools.filter((t) => set.missingFlags(t).length === 0).length;
+  const offered = set.listed.length;
   log(
-    `${VERSION}, ${mode}; ${offered} of ${set.tools.length} tools offered${cli.emulator ? ', against an in-process emulator' : ''}`,
+    `${VERSION}, ${mode}; ${offered} of ${set.tools.length} tools listed (${cli.selection.mode})${cli.emulator ? ', against an in-process emulator' : ''}`,
   );
   for (const f of set.families)
     log(
@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     env,
     fetch,
     families: cli.families,
+    selection: cli.selection,
     permissions: { allowWrite: cli.allowWrite, allowDestructive: cli.allowDestructive },
   });
   describe(set, cli);

@@ -17,5 +17,6 @@ export {
   type LineTransportOptions,
   MAX_STDIO_MESSAGE_BYTES,
 } from './server/stdio.js';
+export { DEFAULT_TOOLSETS, type ToolSelection } from './server/toolsets.js';
 export type { Tool, ToolOutput, ToolRunContext } from './tools/tool.js';
 export { VERSION } from './version.js';

@@ -102,7 +102,12 @@ describe('streamable HTTP off loopback', () => {
         }),
       );
       const { tools } = await authorised.listTools();
-      expect(tools.map((t) => t.name)).toEqual(['search_tools']);
+      // No family configured: only the server's own tools.
+      expect(tools.map((t) => t.name)).toEqual([
+        'search_tools',
+        'describe_operation',
+        'invoke_operation',
+      ]);
       await authorised.close();
     } finally {
       await http.close();

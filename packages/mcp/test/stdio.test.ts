@@ -118,7 +118,7 @@ describe('a server with --allow-write', () => {
   let secrets: string[];
   beforeAll(async () => {
     [server, secrets] = await Promise.all([
-      connect(['--emulator', '--allow-write']),
+      connect(['--emulator', '--allow-write', '--all-tools']),
       seededSecrets(),
     ]);
     s = new Session(server.client);
@@ -338,7 +338,13 @@ describe('a server with --allow-write --allow-destructive --reveal-enrolment-sec
   let secrets: string[];
   beforeAll(async () => {
     [server, secrets] = await Promise.all([
-      connect(['--emulator', '--allow-write', '--allow-destructive', '--reveal-enrolment-secrets']),
+      connect([
+        '--emulator',
+        '--allow-write',
+        '--allow-destructive',
+        '--reveal-enrolment-secrets',
+        '--all-tools',
+      ]),
       seededSecrets(),
     ]);
     s = new Session(server.client);

@@ -61,7 +61,9 @@ Example:
       config.profiles[opts.name] = { ...running.env };
       if (opts.default || config.default === undefined) config.default = opts.name;
       const file = writeConfig(ctx.io.env, config);
-      ctx.io.stdout.write(`${JSON.stringify({ profile: opts.name, urls: running.urls })}\n`);
+      const started = { profile: opts.name, urls: running.urls };
+      const query = ctx.query;
+      ctx.io.stdout.write(`${JSON.stringify(query ? query.apply(started) : started)}\n`);
       ctx.warn(
         `emulator serving at ${running.urls.control.replace(/\/_emulator$/, '')} (page: ${running.urls.control})\n` +
           `profile "${opts.name}" written to ${file}\n` +

@@ -100,6 +100,8 @@ Example:
     const out = outputOf(ctx, state?.output);
     if (out.note) ctx.warn(`xid events follow: ${out.note}`);
     const fields = parseFields(ctx.globals().fields);
+    // A stream has no end to query as a whole: `--query` applies to each event.
+    const query = ctx.query;
     const client = (await createFamilyClient(
       familyNamed('events')!,
       ctx.profile.variables,
@@ -131,7 +133,8 @@ Example:
       for await (const event of stream) {
         // The SDK drops what its own checkpoint covers; this is the same rule, kept for the file.
         if (tracker.covers(event as never)) continue;
-        const line = `${JSON.stringify(project(event, fields))}\n`;
+        const shown = project(query ? query.apply(event) : event, fields);
+        const line = `${JSON.stringify(shown)}\n`;
         if (out.kind === 'stream' && Buffer.byteLength(line) > PIPE_BUF)
           save({ kind: 'stream', cutLine: true });
         const position = out.write(line);

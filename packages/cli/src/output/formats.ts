@@ -8,6 +8,7 @@ import type { OutStream } from '../io.js';
 import type { Json } from '../spec/schema.js';
 import { defaultColumns } from './columns.js';
 import { cellText, project, valueAt } from './fields.js';
+import type { Query } from './query.js';
 import { renderRecord, renderTable } from './table.js';
 
 /** The formats of `--output`. */
@@ -25,6 +26,8 @@ export interface OutputOptions {
   readonly itemSchema?: Json | undefined;
   /** For tables: the terminal's width, to fit in. */
   readonly width?: number | undefined;
+  /** `--query`: applied to the whole result (a list as one array) before anything is written. */
+  readonly query?: Query | undefined;
 }
 
 /**
@@ -44,6 +47,11 @@ export function formatOf(requested: string | undefined, stdoutIsTTY: boolean): F
 /** Writes one result (a created user, a fetched group); nothing for an empty result. */
 export function writeValue(value: unknown, o: OutputOptions): void {
   if (value === undefined) return;
+  if (o.query) {
+    // The query's result is what gets formatted; the list's item schema no longer describes it.
+    writeValue(o.query.apply(value), { ...o, query: undefined, itemSchema: undefined });
+    return;
+  }
   if (Array.isArray(value)) {
     const writer = new ListWriter(o);
     writer.write(value);
@@ -92,6 +100,11 @@ export class ListWriter {
   write(items: readonly unknown[]): void {
     this.count += items.length;
     const { o } = this;
+    // A query sees the whole list: nothing streams until the last page.
+    if (o.query) {
+      this.held.push(...items);
+      return;
+    }
     if (o.format === 'ndjson') {
       if (items.length > 0)
         o.stdout.write(items.map((i) => `${JSON.stringify(project(i, o.fields))}\n`).join(''));
@@ -111,6 +124,10 @@ export class ListWriter {
   /** Writes what was held: the table, the JSON array, the YAML list, or the CSV. */
   end(): void {
     const { o } = this;
+    if (o.query) {
+      writeValue(this.held, o);
+      return;
+    }
     switch (o.format) {
       case 'ndjson':
         return;

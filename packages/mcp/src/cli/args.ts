@@ -1,6 +1,7 @@
 // The command line of `x-mcp`.
 import { parseArgs } from 'node:util';
 import type { FamilyName } from '../config/families.js';
+import { DEFAULT_TOOLSETS, parseToolsets, type ToolSelection } from '../server/toolsets.js';
 
 /** What the command line asked for. */
 export interface CommandLine {
@@ -12,6 +13,8 @@ export interface CommandLine {
   readonly httpPort: number | undefined;
   readonly host: string;
   readonly families: readonly FamilyName[] | undefined;
+  /** What `tools/list` offers (`--toolsets`, `--all-tools`, `--dynamic`). */
+  readonly selection: ToolSelection;
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -29,6 +32,13 @@ Safety:
 Platform:
   --emulator                    run an in-process emulator of the platform instead of a tenant
   --families LIST               only these families, comma-separated: workforce,access,events,legacy
+
+Tools listed (every operation stays reachable through search_tools and invoke_operation):
+  (default)                     the toolsets ${DEFAULT_TOOLSETS.join(', ')}
+  --toolsets LIST               these toolsets instead, comma-separated (default: the above);
+                                list_operations names each operation's toolset
+  --all-tools                   every tool (about 150)
+  --dynamic                     only list_operations, describe_operation and invoke_operation
 
 Transport (stdio by default):
   --http PORT                   serve streamable HTTP at http://HOST:PORT/mcp (0: any free port)
@@ -62,6 +72,9 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       http: { type: 'string' },
       host: { type: 'string' },
       families: { type: 'string' },
+      toolsets: { type: 'string' },
+      'all-tools': { type: 'boolean', default: false },
+      dynamic: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', default: false },
     },
@@ -83,6 +96,20 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     if (unknown.length > 0 || families.length === 0)
       throw new Error(`--families takes ${FAMILY_NAMES.join(', ')} (got ${values.families})`);
   }
+  const chosen = [
+    values.toolsets !== undefined && '--toolsets',
+    values['all-tools'] && '--all-tools',
+    values.dynamic && '--dynamic',
+  ].filter((c): c is string => typeof c === 'string');
+  if (chosen.length > 1) throw new Error(`${chosen.join(' and ')} exclude each other`);
+  const selection: ToolSelection =
+    values.toolsets !== undefined
+      ? { mode: 'toolsets', toolsets: parseToolsets(values.toolsets) }
+      : values['all-tools']
+        ? { mode: 'all' }
+        : values.dynamic
+          ? { mode: 'dynamic' }
+          : { mode: 'default' };
   return {
     allowWrite: values['allow-write'] === true,
     allowDestructive: values['allow-destructive'] === true,
@@ -91,6 +118,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     httpPort,
     host: values.host ?? '127.0.0.1',
     families,
+    selection,
     help: values.help === true,
     version: values.version === true,
   };

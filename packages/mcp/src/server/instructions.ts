@@ -39,6 +39,6 @@ export function instructionsOf(set: ToolSet, output: OutputOptions): string {
           `Access tools act in the configured tenant and take a realm_id; the configured realm is ${realm}.`,
         ]
       : []),
-    'search_tools finds the tool for a task. List tools return one page and a next_cursor to pass back as cursor. events_search finds the events of a change (by type, actor, time window or text).',
+    'search_tools (or list_operations) finds the tool for a task; one that is not listed runs through invoke_operation (describe_operation gives its arguments). List tools return one page and a next_cursor to pass back as cursor. events_search finds the events of a change (by type, actor, time window or text).',
   ].join('\n');
 }

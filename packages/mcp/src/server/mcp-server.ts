@@ -12,26 +12,18 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
-import {
-  failureOf,
-  invalidInput,
-  notAllowed,
-  type ToolFailure,
-  unknownTool,
-} from '../results/errors.js';
+import { failureOf, type ToolFailure } from '../results/errors.js';
 import { Redactor } from '../results/redact.js';
 import { isObject } from '../spec/json.js';
-import type { Tool, ToolOutput } from '../tools/tool.js';
-import { InputValidator } from '../tools/validate.js';
+import type { ToolOutput } from '../tools/tool.js';
 import { VERSION } from '../version.js';
+import { dispatch } from './dispatch.js';
 import { instructionsOf } from './instructions.js';
 import type { OutputOptions } from './output-options.js';
 import type { ToolSet } from './registry.js';
 import { readDocument, referenceDocuments } from './resources.js';
 
 export type { OutputOptions };
-
-const validators = new WeakMap<Tool, InputValidator>();
 
 /** The `_meta` key of a listed tool that names the spec operation it calls (`access.createGroup`). */
 export const OPERATION_META = 'x-mcp/operation';
@@ -57,6 +49,24 @@ const CallToolRequestSchema_ = CallToolRequestSchema.extend({
   }),
 });
 
+/**
+ * What `tools/list` answers: the selected toolsets (or the dynamic tools), less what the flags do
+ * not allow. An agent cannot be talked into calling what it never sees, and a shorter list is
+ * easier to choose from; called anyway (by name or through invoke_operation), they refuse.
+ */
+export function toolListing(set: ToolSet) {
+  return set.listed.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema as { type: 'object' },
+    annotations: tool.annotations,
+    ...(tool.family && tool.operationId
+      ? { _meta: { [OPERATION_META]: `${tool.family}.${tool.operationId}` } }
+      : {}),
+  }));
+}
+
 /** A new MCP server (one per connection) over a shared tool set. */
 export function createMcpServer(set: ToolSet, output: OutputOptions): McpServer {
   const redactor = new Redactor(output.revealEnrolmentSecrets, set.secrets);
@@ -65,22 +75,7 @@ export function createMcpServer(set: ToolSet, output: OutputOptions): McpServer 
     { capabilities: { tools: { listChanged: false } }, instructions: instructionsOf(set, output) },
   );
 
-  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    // Tools the flags do not allow are not listed: an agent cannot be talked into calling what
-    // it never sees, and a shorter list is easier to choose from. Called anyway, they refuse.
-    tools: set.tools
-      .filter((tool) => set.missingFlags(tool).length === 0)
-      .map((tool) => ({
-        name: tool.name,
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema as { type: 'object' },
-        annotations: tool.annotations,
-        ...(tool.family && tool.operationId
-          ? { _meta: { [OPERATION_META]: `${tool.family}.${tool.operationId}` } }
-          : {}),
-      })),
-  }));
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing(set) }));
 
   mcp.server.setRequestHandler(CallToolRequestSchema_, async (request, extra) => {
     const { name, arguments: args = {} } = request.params;
@@ -104,7 +99,7 @@ export function createMcpServer(set: ToolSet, output: OutputOptions): McpServer 
   return mcp;
 }
 
-/** Checks, runs and answers one tool call; every failure becomes a tool error. */
+/** Checks, runs and answers one tool call (see `dispatch`); every failure becomes a tool error. */
 async function callTool(
   set: ToolSet,
   redactor: Redactor,
@@ -112,56 +107,10 @@ async function callTool(
   args: unknown,
   signal: AbortSignal,
 ): Promise<CallToolResult> {
-  const tool = set.get(name);
-  if (!tool) return failure(unknownTool(name), redactor);
-  const missing = set.missingFlags(tool);
-  if (missing.length > 0) return failure(notAllowed(name, missing), redactor);
-  let validator = validators.get(tool);
-  if (!validator) {
-    validator = new InputValidator(tool.inputSchema);
-    validators.set(tool, validator);
-  }
-  const unreadable = illFormedString(args);
-  if (unreadable !== undefined)
-    return failure(
-      invalidInput(name, [
-        { field: unreadable, description: 'is not well-formed Unicode (it has a lone surrogate)' },
-      ]),
-      redactor,
-    );
-  const violations = validator.check(args);
-  if (violations.length > 0 || !isObject(args))
-    return failure(invalidInput(name, violations), redactor);
-  let output: ToolOutput;
-  try {
-    output = await tool.run(args, { signal });
-  } catch (error) {
-    return failure(failureOf(name, error), redactor);
-  }
-  return success(output, redactor);
-}
-
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * The path of the first string in `value` (keys included) that is not well-formed UTF-16: a lone
- * surrogate cannot be encoded into a URL or a request body, so the call could never be sent.
- */
-function illFormedString(value: unknown, path = 'arguments'): string | undefined {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = illFormedString(item, `${path}[${i}]`);
-      if (found) return found;
-    }
-  } else if (isObject(value))
-    for (const [key, item] of Object.entries(value)) {
-      if (LONE_SURROGATE.test(key)) return path;
-      const found = illFormedString(item, path === 'arguments' ? key : `${path}.${key}`);
-      if (found) return found;
-    }
-  return undefined;
+  const outcome = await dispatch(set, name, args, signal);
+  return 'failure' in outcome
+    ? failure(outcome.failure, redactor)
+    : success(outcome.output, redactor);
 }
 
 /** A result: the one-line summary, then the structured content (also as JSON text, for clients that show only text). */

@@ -7,12 +7,18 @@ import { ConfigurationError, type FetchLike } from '@x/runtime';
 import { specDocument, specOperations } from '@x/specs';
 import type { AnyCatalog } from '../config/catalog.js';
 import { type Env, FAMILIES, type FamilyName, type FamilySource } from '../config/families.js';
+import {
+  describeOperationTool,
+  invokeOperationTool,
+  listOperationsTool,
+} from '../tools/dynamic.js';
 import { eventsSearchTool } from '../tools/events-search.js';
 import { snakeCase, toolName } from '../tools/naming.js';
 import { operationTool } from '../tools/operation-tool.js';
 import { searchTool } from '../tools/search-tool.js';
 import type { Tool } from '../tools/tool.js';
 import { missingFlags, type Permissions } from './policy.js';
+import { DEFAULT_TOOLSETS, type ToolSelection, toolsetOf } from './toolsets.js';
 
 /** How a family came up. */
 export interface FamilyStatus {
@@ -34,12 +40,18 @@ export interface ToolSetOptions {
   /** Only these families (default: every configured one). */
   readonly families?: readonly FamilyName[] | undefined;
   readonly permissions: Permissions;
+  /** What `tools/list` offers (default: the default toolsets; see toolsets.ts). */
+  readonly selection?: ToolSelection | undefined;
 }
 
 /** Every tool of the server, and how each family came up. */
 export interface ToolSet {
-  /** Every tool, allowed or not, in listing order. */
+  /** Every tool, allowed or not, listed or not, in listing order. */
   readonly tools: readonly Tool[];
+  /** What `tools/list` offers: the selected tools the flags allow, in listing order. */
+  readonly listed: readonly Tool[];
+  /** Each toolset of the configured families, with its tools' names. */
+  readonly toolsets: ReadonlyMap<string, readonly string[]>;
   readonly families: readonly FamilyStatus[];
   readonly permissions: Permissions;
   /** The configured secret values (tokens, client secrets, API keys), to mask by value. */
@@ -60,15 +72,21 @@ export async function createToolSet(options: ToolSetOptions): Promise<ToolSet> {
   const tools: Tool[] = [];
   const families: FamilyStatus[] = [];
   const byName = new Map<string, Tool>();
-  const add = (tool: Tool) => {
+  const toolsetByTool = new Map<Tool, string>();
+  const toolsets = new Map<string, string[]>();
+  const add = (tool: Tool, toolset?: string) => {
     byName.set(tool.name, tool);
     tools.push(tool);
+    if (toolset === undefined) return;
+    toolsetByTool.set(tool, toolset);
+    toolsets.set(toolset, [...(toolsets.get(toolset) ?? []), tool.name]);
   };
 
   for (const source of FAMILIES) {
     if (options.families && !options.families.includes(source.name)) continue;
     const status = await familyTools(source, env, options.fetch);
-    for (const tool of status.tools) add(tool);
+    for (const tool of status.tools)
+      add(tool, tool.toolset ?? (tool.family ? toolsetOf(tool.family, tool.resource) : undefined));
     families.push({
       family: source.name,
       enabled: status.tools.length > 0,
@@ -77,8 +95,21 @@ export async function createToolSet(options: ToolSetOptions): Promise<ToolSet> {
     });
   }
 
+  const selection = options.selection ?? { mode: 'default' };
+  const selected = selectedToolsets(selection, toolsets, families);
+  const isListed = (tool: Tool): boolean => {
+    if (selection.mode === 'dynamic') return DYNAMIC_TOOLS.has(tool.name);
+    if (selection.mode === 'all' || SERVER_TOOLS.has(tool.name)) return true;
+    const toolset = toolsetByTool.get(tool);
+    return toolset !== undefined && selected.has(toolset);
+  };
+  const allowed = (tool: Tool) => missingFlags(tool.effect, options.permissions);
   const set: ToolSet = {
     tools,
+    get listed() {
+      return tools.filter((t) => isListed(t) && allowed(t).length === 0);
+    },
+    toolsets,
     families,
     permissions: options.permissions,
     secrets: FAMILIES.flatMap((f) => f.variables)
@@ -87,10 +118,54 @@ export async function createToolSet(options: ToolSetOptions): Promise<ToolSet> {
       .filter((v): v is string => typeof v === 'string' && v.length > 0),
     env,
     get: (name) => byName.get(name),
-    missingFlags: (tool) => missingFlags(tool.effect, options.permissions),
+    missingFlags: allowed,
   };
-  add(searchTool({ all: () => set.tools, missingFlags: set.missingFlags }));
+  const operations = tools.filter((t) => t.family !== undefined);
+  const index = {
+    all: () => operations,
+    operations: () => operations,
+    missingFlags: allowed,
+    listed: isListed,
+    toolsetOf: (tool: Tool) => toolsetByTool.get(tool),
+  };
+  add(searchTool(index));
+  add(listOperationsTool(index));
+  add(describeOperationTool(index));
+  add(invokeOperationTool(options.permissions));
   return set;
+}
+
+/** The server's own tools listed beside the selected toolsets. */
+const SERVER_TOOLS = new Set(['search_tools', 'describe_operation', 'invoke_operation']);
+/** The tools of `--dynamic`. */
+const DYNAMIC_TOOLS = new Set(['list_operations', 'describe_operation', 'invoke_operation']);
+
+/**
+ * The toolsets a selection lists. A named toolset of a family that is configured but has no such
+ * toolset is a mistake of the operator's, refused with the names there are; one of a family that
+ * is not configured (or not served) lists nothing, as the family's tools are not there.
+ * @throws Error naming the unknown toolsets and the known ones.
+ */
+function selectedToolsets(
+  selection: ToolSelection,
+  toolsets: ReadonlyMap<string, readonly string[]>,
+  families: readonly FamilyStatus[],
+): Set<string> {
+  if (selection.mode === 'all' || selection.mode === 'dynamic') return new Set();
+  const names = selection.mode === 'default' ? DEFAULT_TOOLSETS : selection.toolsets;
+  if (selection.mode === 'default') return new Set(names);
+  const familyOf = (name: string) =>
+    FAMILIES.find((f) => name === f.name || name.startsWith(`${f.name}_`));
+  const unknown = names.filter((name) => {
+    if (toolsets.has(name)) return false;
+    const family = familyOf(name);
+    return family === undefined || families.some((f) => f.family === family.name && f.enabled);
+  });
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown toolsets: ${unknown.join(', ')} (toolsets: ${[...toolsets.keys()].join(', ')})`,
+    );
+  return new Set(names);
 }
 
 /** One family's tools, or why it has none. */

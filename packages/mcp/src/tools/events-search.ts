@@ -124,6 +124,7 @@ export function eventsSearchTool(client: EventsClient, clock: () => number = Dat
     ].join('\n'),
     effect: 'read',
     resource: ['events', 'search', 'audit', 'log'],
+    toolset: 'events',
     inputSchema: INPUT_SCHEMA,
     annotations: annotationsOf(TITLE, 'read', undefined, true),
     async run(args, { signal }) {

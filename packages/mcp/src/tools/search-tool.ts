@@ -14,6 +14,8 @@ export interface ToolIndex {
   all(): readonly Tool[];
   /** The flags a tool still needs; empty when it is allowed. */
   missingFlags(tool: Tool): readonly string[];
+  /** Whether `tools/list` offers the tool; one it does not is run with invoke_operation. */
+  listed?(tool: Tool): boolean;
 }
 
 const WEIGHTS = { name: 4, resource: 3, title: 2, description: 1 } as const;
@@ -77,7 +79,7 @@ export function searchTool(index: ToolIndex): Tool {
     operationId: undefined,
     title,
     description:
-      'Finds the tools for a task among every tool of this server, best match first, with what each needs and whether the server allows it. Read-only; calls nothing on the platform.',
+      'Finds the tools for a task among every operation of this server, best match first, with what each needs and whether the server allows it. One marked call_with: invoke_operation is not listed: run it with invoke_operation {operation: name, arguments} (describe_operation gives its arguments). Read-only; calls nothing on the platform.',
     effect: 'read' satisfies OperationEffect,
     resource: ['tools'],
     inputSchema,
@@ -87,7 +89,7 @@ export function searchTool(index: ToolIndex): Tool {
       const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
       const ranked = index
         .all()
-        .filter((t) => t.name !== 'search_tools')
+        .filter((t) => t.family !== undefined)
         .filter((t) => args.family === undefined || t.family === args.family)
         .filter((t) => args.effect === undefined || t.effect === args.effect)
         .map((tool) => ({ tool, score: score(tool, query) }))
@@ -102,6 +104,8 @@ export function searchTool(index: ToolIndex): Tool {
           effect: tool.effect,
           available: missing.length === 0,
           ...(missing.length > 0 ? { needs_flags: [...missing] } : {}),
+          // Not listed: call invoke_operation with {operation: name, arguments}.
+          ...(index.listed && !index.listed(tool) ? { call_with: 'invoke_operation' } : {}),
           description: tool.description,
         };
       });

@@ -27,10 +27,17 @@ export interface Tool {
   readonly title: string;
   readonly description: string;
   readonly effect: OperationEffect;
+  /** Its toolset when not the one its resource path gives (see toolsets.ts). */
+  readonly toolset?: string | undefined;
   /** The resource words it acts on (`groups`, `members`), for the tool search. */
   readonly resource: readonly string[];
   readonly inputSchema: JsonObject;
   readonly annotations: ToolAnnotations;
   /** Runs the tool with arguments already validated against `inputSchema`. */
   run(args: JsonObject, context: ToolRunContext): Promise<ToolOutput>;
+  /**
+   * For a tool that runs another (`invoke_operation`): the tool to run and its arguments. The
+   * server then checks and runs that tool exactly as a call by its name (`dispatch`).
+   */
+  readonly redirect?: ((args: JsonObject) => { name: string; args: unknown }) | undefined;
 }

@@ -4,6 +4,7 @@
 // server) read names and schemas from the spec and call through the catalog, so they reach every
 // operation with the family's own checks, paging and batching, and no second copy of its
 // knowledge. Each family exports its catalog from `@x/<family>/operations`.
+import { ValidationError } from './errors.js';
 import type { CallInit } from './operation-types.js';
 import type { CallOptions, ListOptions } from './options.js';
 import type { Paginator } from './paginator.js';
@@ -49,7 +50,11 @@ export type OperationCatalog<Client, Operations> = {
 
 /**
  * A list's SDK params from its wire query: `names` maps each SDK param to its wire name (the
- * table a family's list params already keep). Wire keys without an SDK name are left out.
+ * table a family's list params already keep). A wire key with a value and no SDK name is refused
+ * with a ValidationError naming it, before anything is sent: a parameter a newer spec added (a
+ * command-line flag, an MCP argument) must fail loudly, never be dropped. `{}` as the table
+ * refuses every query parameter (an operation whose method takes none).
+ * @throws ValidationError naming the first wire key the table has no name for.
  */
 export function paramsFromWire<Params extends object>(
   query: object | undefined,
@@ -57,7 +62,16 @@ export function paramsFromWire<Params extends object>(
 ): Params {
   const params: Record<string, unknown> = {};
   const wire = (query ?? {}) as Record<string, unknown>;
-  for (const [sdk, name] of Object.entries(names) as [string, string][])
+  const known = new Set<string>();
+  for (const [sdk, name] of Object.entries(names) as [string, string][]) {
+    known.add(name);
     if (wire[name] !== undefined) params[sdk] = wire[name];
+  }
+  for (const [key, value] of Object.entries(wire))
+    if (value !== undefined && !known.has(key))
+      throw new ValidationError(
+        key,
+        'is a query parameter this SDK version does not send for this operation; nothing was sent',
+      );
   return params as Params;
 }

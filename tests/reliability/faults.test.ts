@@ -1,11 +1,13 @@
 // Every fault of the catalogue, for every operation of every spec (so every HTTP method the specs
 // use), against the real transport over loopback: the error class, the number of attempts the
 // server saw, the waits between them on the fake clock, no second POST/PATCH after a 5xx or a lost
-// connection, and no timer or socket left behind.
+// connection (except the operations a family marks retry-safe, which are retried like a GET), and
+// no timer or socket left behind.
 
 import type { ClientEvent } from '@x/runtime';
 import * as runtime from '@x/runtime';
 import { FAULTS, type Fault, OVERSIZED_BYTES, specOperations, startTestServer } from '@x/testing';
+import { WORKFORCE_RETRY_SAFE } from '@x/workforce/operations';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callOperation, drive, familyClient, suiteServer, trackTimers, warmUp } from './support.js';
 
@@ -13,6 +15,13 @@ const TIMEOUT_MS = 5000;
 const BASE_DELAY_MS = 500;
 const MAX_RETRIES = 2;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+/** The operations families mark retry-safe, by spec (`METHOD /path/template`). */
+const RETRY_SAFE: Record<string, ReadonlySet<string>> = {
+  workforce: new Set(WORKFORCE_RETRY_SAFE),
+};
+const retrySafe = (op: { spec: string; method: string; path: string }) =>
+  RETRY_SAFE[op.spec]?.has(`${op.method} ${op.path}`) === true;
+const tallySafe = new Set<string>();
 const operations = specOperations();
 const methods = [...new Set(operations.map((op) => op.method))];
 
@@ -27,6 +36,7 @@ const server = suiteServer(
     cases: tally.cases,
     requests: tally.requests,
     'fault cases with the expected outcome': tally.faultsSurvived,
+    'retry-safe POST/PATCH operations (retried like GET)': tallySafe.size,
   }),
   async () => {
     const started = await startTestServer(undefined, {
@@ -51,9 +61,9 @@ afterEach(() => {
   expect(pending).toEqual([]);
 });
 
-function expectedAttempts(fault: Fault, method: string): number {
+function expectedAttempts(fault: Fault, method: string, safe: boolean): number {
   if (fault.retried === 'any') return 1 + MAX_RETRIES;
-  if (fault.retried === 'idempotent' && IDEMPOTENT.has(method)) return 1 + MAX_RETRIES;
+  if (fault.retried === 'idempotent' && (IDEMPOTENT.has(method) || safe)) return 1 + MAX_RETRIES;
   return 1;
 }
 
@@ -99,7 +109,9 @@ describe.each(FAULTS.map((f) => [f.id, f] as const))('fault %s', (_id, fault) =>
         ...(held ? { held: () => server().requests.length } : {}),
       });
       const where = `${fault.id} ${op.spec} ${op.method} ${op.path}`;
-      const attempts = expectedAttempts(fault, method);
+      const safe = retrySafe(op);
+      if (safe) tallySafe.add(`${op.spec} ${op.method} ${op.path}`);
+      const attempts = expectedAttempts(fault, method, safe);
       expect(server().requests.length, `${where}: attempts seen by the server`).toBe(attempts);
       for (const r of server().requests) expect(r.method).toBe(method);
       const gaps = server()
@@ -119,7 +131,7 @@ describe.each(FAULTS.map((f) => [f.id, f] as const))('fault %s', (_id, fault) =>
         if (fault.error !== 'InvalidResponseError')
           expect(request?.attempts, `${where}: attempts in the error`).toBe(attempts);
       }
-      if (method === 'POST' || method === 'PATCH') {
+      if ((method === 'POST' || method === 'PATCH') && !safe) {
         if (fault.retried !== 'any') expect(server().requests.length, where).toBe(1);
       }
       tally.cases++;

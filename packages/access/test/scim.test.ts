@@ -151,6 +151,7 @@ describe('SCIM group members', () => {
       chunkIds: ['u-2'],
       succeededIds: ['u-1'],
       pendingIds: ['u-3'],
+      notAppliedIds: ['u-2', 'u-3'],
     });
     expect(requests.map((r) => r.body)).toEqual(
       ['u-1', 'u-2'].map((value) => ({

@@ -58,6 +58,9 @@ describe('xid events follow', () => {
           checkpoint,
           '--poll-interval',
           '100ms',
+          // The events are seeded back in time in one go: nothing to wait for (see follow-settle).
+          '--settle',
+          '0s',
           '--page-size',
           '300',
         ],
@@ -124,6 +127,9 @@ describe('xid events follow', () => {
           String(start),
           '--poll-interval',
           '100ms',
+          // The events are seeded back in time in one go: nothing to wait for (see follow-settle).
+          '--settle',
+          '0s',
           '--page-size',
           '200',
         ],

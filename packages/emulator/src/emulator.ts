@@ -10,6 +10,7 @@ import {
   type EmulatorUrls,
   environmentOf,
 } from './environment.js';
+import { type RecordEventInput, recordEvent } from './families/events/control.js';
 import { shapeEventData } from './families/events/data.js';
 import { FAMILIES } from './families/registry.js';
 import {
@@ -56,6 +57,12 @@ export interface Emulator {
   advanceClock(ms: number): number;
   /** The e-mails the platform would have sent, oldest first (copies). */
   outbox(): OutboxMessage[];
+  /**
+   * Records an event as the platform would (`POST /_emulator/events` does the same). With
+   * `recordedMillis` before now it is back-dated: listed in its recorded place, visible only now,
+   * as under replica or ingest lag. Returns the event as listed.
+   */
+  recordEvent(input: RecordEventInput): Record<string, unknown>;
   /** Replaces the fault rules (undefined: none). */
   setFaults(options: FaultOptions | undefined): void;
   /** Replaces the rate limits (undefined: off). */
@@ -137,6 +144,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     seed,
     record(input: EventInput, correlationId: string, principal?: Principal) {
       const now = clock.now();
+      const recorded = input.recordedMillis ?? now;
       const seq = state.seq++;
       const actor =
         input.actor ??
@@ -149,22 +157,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
               display_name: principal.displayName,
             }
           : undefined);
-      state.events.records.push({
-        seq,
-        tenant_id: input.tenantId,
-        event: {
-          id: newId(),
-          correlation_id: correlationId,
-          service: input.service,
-          event_occurred_millis: now,
-          event_recorded_millis: now,
-          outcome: input.outcome ?? 'SUCCESS',
-          attested: input.attested ?? true,
-          ...(actor ? { actor } : {}),
-          event_type: input.eventType,
-          data: shapeEventData(input.data),
-        },
-      });
+      const event = {
+        id: newId(),
+        correlation_id: correlationId,
+        service: input.service,
+        event_occurred_millis: input.occurredMillis ?? recorded,
+        event_recorded_millis: recorded,
+        outcome: input.outcome ?? 'SUCCESS',
+        attested: input.attested ?? true,
+        ...(actor ? { actor } : {}),
+        event_type: input.eventType,
+        data: shapeEventData(input.data),
+      };
+      const records = state.events.records;
+      // Listed in recorded order: a back-dated event goes before the later ones (it still gets
+      // the next sequence number, as it became visible only now).
+      let at = records.length;
+      while (at > 0 && Number(records[at - 1]!.event.event_recorded_millis) > recorded) at--;
+      records.splice(at, 0, { seq, tenant_id: input.tenantId, event });
+      return event;
     },
     send(message) {
       const full: OutboxMessage = {
@@ -303,6 +314,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     snapshot,
     restore,
     advanceClock: (ms) => clock.advance(ms),
+    recordEvent: (input) => copyJson(recordEvent(world, input)),
     outbox: () => copyJson(state.outbox),
     setFaults: (o) => faults.configure(o),
     setRateLimits: (o) => rateLimiter.configure(o),

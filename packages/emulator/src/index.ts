@@ -7,6 +7,7 @@ export {
   type EmulatorUrls,
   environmentOf,
 } from './environment.js';
+export type { RecordEventInput } from './families/events/control.js';
 export type {
   Authenticate,
   EventInput,

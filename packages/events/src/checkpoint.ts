@@ -12,6 +12,11 @@ export interface EventsCheckpoint {
   readonly recordedAfter: number;
   /** Ids of the delivered events recorded exactly at `recordedAfter`. */
   readonly seenIdsAtEdge: readonly string[];
+  /**
+   * Exports to a file only: the file's size in bytes once the lines this checkpoint covers were
+   * written and synced. A resumed export cuts the file back to it before writing.
+   */
+  readonly offset?: number | undefined;
 }
 
 /** The checkpoint at a start time, with nothing delivered yet. */
@@ -34,7 +39,7 @@ export function parseCheckpoint(value: unknown): EventsCheckpoint {
   }
   if (v === null || typeof v !== 'object')
     throw new ValidationError('checkpoint', 'must be an object');
-  const { recordedAfter, seenIdsAtEdge } = v as Record<string, unknown>;
+  const { recordedAfter, seenIdsAtEdge, offset } = v as Record<string, unknown>;
   if (
     typeof recordedAfter !== 'number' ||
     !Number.isSafeInteger(recordedAfter) ||
@@ -43,7 +48,13 @@ export function parseCheckpoint(value: unknown): EventsCheckpoint {
     throw new ValidationError('checkpoint.recordedAfter', 'must be a non-negative integer');
   if (!Array.isArray(seenIdsAtEdge) || !seenIdsAtEdge.every((id) => typeof id === 'string'))
     throw new ValidationError('checkpoint.seenIdsAtEdge', 'must be an array of strings');
-  return { recordedAfter, seenIdsAtEdge: [...(seenIdsAtEdge as string[])] };
+  if (offset !== undefined && (!Number.isSafeInteger(offset) || (offset as number) < 0))
+    throw new ValidationError('checkpoint.offset', 'must be a non-negative integer (bytes)');
+  return {
+    recordedAfter,
+    seenIdsAtEdge: [...(seenIdsAtEdge as string[])],
+    ...(offset !== undefined ? { offset: offset as number } : {}),
+  };
 }
 
 /**

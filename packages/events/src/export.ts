@@ -1,6 +1,8 @@
 // Exports a window of events as NDJSON (one JSON object per line), resumable from a checkpoint.
 // Lines reach the destination page by page; the checkpoint after a page is reported only once the
-// destination has accepted it, so a checkpoint never covers a line that was not written.
+// destination has accepted it (a file: written and synced, with its size as the checkpoint's
+// `offset`), so a checkpoint never covers a line that was not written, and a resumed file export
+// cuts off whatever a crash left after it.
 import { AbortError, type CallOptions, ValidationError } from '@x/runtime';
 import { checkpointAt, type EventsCheckpoint, parseCheckpoint } from './checkpoint.js';
 import { flagOf, refuseRenamed, requireOptions } from './checks.js';
@@ -15,9 +17,17 @@ export interface ExportProgress {
   readonly events: number;
   /** Pages fetched by this run. */
   readonly pages: number;
-  /** Bytes written by this run (UTF-8). */
+  /** Bytes written by this run (UTF-8, before compression). */
   readonly bytes: number;
-  /** Resume from here: every event before it is in the output, none after it. */
+  /**
+   * A file target's size in bytes after the page (on disk): also the checkpoint's `offset`.
+   * Undefined for streams.
+   */
+  readonly offset?: number | undefined;
+  /**
+   * Resume from here: every event before it is in the output, none after it. For a file it holds
+   * the file's `offset`, to which a resumed export cuts the file back.
+   */
   readonly checkpoint: EventsCheckpoint;
 }
 
@@ -33,7 +43,9 @@ export interface ExportOptions extends Omit<EventListParams, 'ordering' | 'curso
   /**
    * Resume a previous export from its checkpoint (from `onProgress`, the result, or the
    * `paging.resumeFrom` of an export error), as the object or its JSON text. A file target is then
-   * appended to instead of replaced.
+   * cut back to the checkpoint's `offset` (lines written after the checkpoint, by a crash in the
+   * middle of a page, are dropped) and written on; without an `offset` it is appended to. A stream
+   * cannot be cut back: lines written after the last checkpoint come again (at least once).
    */
   checkpoint?: EventsCheckpoint | string | undefined;
   /** Append to a file target even without a checkpoint. Default: only when resuming. */
@@ -85,8 +97,17 @@ export async function exportEvents(
     { ...filters, ordering: 'asc', startTime: delivery.recordedAfter, endTime, pageSize },
     { ...call, prefetch: flagOf(prefetch, 'prefetch', false), signal },
   );
-  const sink = await openSink(to, flagOf(append, 'append', resumed !== undefined));
-  let progress: ExportProgress = { events: 0, pages: 0, bytes: 0, checkpoint: delivery.checkpoint };
+  const sink = await openSink(
+    to,
+    flagOf(append, 'append', resumed !== undefined),
+    typeof to === 'string' ? resumed?.offset : undefined,
+  );
+  const at = () => {
+    const offset = sink.offset?.();
+    const checkpoint = delivery.checkpoint;
+    return { offset, checkpoint: offset === undefined ? checkpoint : { ...checkpoint, offset } };
+  };
+  let progress: ExportProgress = { events: 0, pages: 0, bytes: 0, ...at() };
   let bytes = 0;
   let pages = 0;
   // Lines not yet handed to the destination.
@@ -109,11 +130,13 @@ export async function exportEvents(
       }
       await writePending();
       await sink.flush();
-      progress = { events: delivery.count, pages, bytes, checkpoint: delivery.checkpoint };
+      progress = { events: delivery.count, pages, bytes, ...at() };
       await onProgress?.(progress);
       if (signal?.aborted) throw new AbortError('the export was aborted', { cause: signal.reason });
     }
+    const last = at();
     await sink.close();
+    return { events: delivery.count, pages, bytes, ...last };
   } catch (error) {
     await sink.close().catch(() => undefined);
     throw resumable(error, {
@@ -123,5 +146,4 @@ export async function exportEvents(
       itemsDelivered: progress.events,
     });
   }
-  return { events: delivery.count, pages, bytes, checkpoint: delivery.checkpoint };
 }

@@ -1,6 +1,8 @@
 // A continuous, resumable tail of the event stream in ascending recorded order. Each poll lists
 // from the checkpoint's recorded time (inclusive, so late arrivals in that millisecond are seen)
-// and drops what was delivered already, so each event id arrives once.
+// and drops what was delivered already, so each event id arrives once. An event is delivered only
+// once it has settled (see settle-window.ts): events that become visible up to `settleMs` late
+// are not skipped.
 import {
   ApiError,
   type CallOptions,
@@ -14,6 +16,7 @@ import { durationOf, flagOf, pageSizeOf, refuseRenamed, requireOptions } from '.
 import { Delivery, type ListEvents, resumable } from './delivery.js';
 import type { PlatformEvent } from './event.js';
 import { type EventFilters, eventsQuery, splitFilters } from './list-params.js';
+import { SettleWindow } from './settle-window.js';
 import { type TimeInput, toMillis } from './time-input.js';
 import { waitFor } from './wait.js';
 
@@ -38,6 +41,15 @@ export interface FollowOptions extends EventFilters, CallOptions {
   startTime?: TimeInput | undefined;
   /** Wait between polls once the stream is drained, in ms. Default 5000. */
   pollIntervalMs?: number | undefined;
+  /**
+   * Deliver an event only once the server has recorded one more than this many ms after it
+   * (the newest `event_recorded_millis` seen, the server's clock, never the local one). Events
+   * that become visible late (replica or ingest lag) by less than this are not skipped; each
+   * event arrives that much later, and on a quiet stream the last events wait until a later one
+   * is recorded. Default 5000; 0 delivers at once (a late event recorded before the checkpoint is
+   * then never seen).
+   */
+  settleMs?: number | undefined;
   /** Events per page, 1 to 1000. Default 1000. */
   pageSize?: number | undefined;
   /** Fetch the next page of a poll while the current one is delivered. Default false. */
@@ -81,6 +93,7 @@ async function* tail(
 ): AsyncGenerator<PlatformEvent, void, undefined> {
   const { signal, onCheckpoint, onError } = options;
   const delivery = new Delivery(s.start);
+  const settle = new SettleWindow(s.settleMs);
   const report = async () => {
     const { checkpoint, changed } = delivery.take();
     if (changed && onCheckpoint) await onCheckpoint(checkpoint);
@@ -102,10 +115,12 @@ async function* tail(
           },
           { ...s.call, prefetch: s.prefetch, signal },
         );
+        settle.endPoll();
         for await (const page of listing.pages()) {
           pages++;
-          for (const event of page.items) {
-            if (!delivery.isNew(event)) continue;
+          settle.observe(page.items);
+          for (const event of page.items) if (delivery.isNew(event)) settle.hold(event);
+          for (const event of settle.settled()) {
             // The consumer asks for the next event once it has handled this one.
             yield event;
             delivery.delivered(event);
@@ -168,6 +183,7 @@ function settingsOf(options: FollowOptions) {
     checkpoint,
     startTime,
     pollIntervalMs = 5000,
+    settleMs = 5000,
     pageSize = 1000,
     prefetch,
     maxPages,
@@ -189,6 +205,7 @@ function settingsOf(options: FollowOptions) {
     start,
     filters,
     pollIntervalMs: durationOf(pollIntervalMs, 'pollIntervalMs'),
+    settleMs: durationOf(settleMs, 'settleMs'),
     maxErrorDelayMs: durationOf(maxErrorDelayMs, 'maxErrorDelayMs'),
     pageSize: pageSizeOf(pageSize, 'pageSize'),
     prefetch: flagOf(prefetch, 'prefetch', false),

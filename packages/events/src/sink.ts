@@ -1,7 +1,10 @@
 // Where an export writes its lines: a WHATWG WritableStream, a Node Writable, or a file path.
-// Every sink honours backpressure; `flush` waits until what was written has been accepted.
-// `node:fs` is only imported, dynamically, when the target is a path, so browsers, Deno and Bun
-// can use the streams without it.
+// Every sink honours backpressure; `flush` waits until what was written has been accepted (for a
+// file: until it is on disk). `node:fs` is only imported, dynamically, when the target is a path
+// (file-sink.ts), so browsers, Deno and Bun can use the streams without it. A stream cannot be cut
+// back, so after a crash in the middle of a page its lines may be delivered again (at least once);
+// a file is cut back to its checkpoint's offset (exactly once).
+import { fileSink } from './file-sink.js';
 
 /** The part of a Node `Writable` an export uses (a `fs.WriteStream`, `process.stdout`, …). */
 export interface NodeWritableLike {
@@ -13,7 +16,8 @@ export interface NodeWritableLike {
 
 /**
  * Where to write NDJSON: a `WritableStream<Uint8Array>`, a Node `Writable`, or a file path
- * (Node only; created, or appended to when resuming). Streams you pass stay open.
+ * (Node only; created, or cut back to the checkpoint's `offset` when resuming; `.gz` compresses).
+ * Streams you pass stay open.
  */
 export type ExportTarget = WritableStream<Uint8Array> | NodeWritableLike | string;
 
@@ -25,11 +29,17 @@ export interface LineSink {
   flush(): Promise<void>;
   /** Flushes and lets go of the destination (closing it only if the sink opened it). */
   close(): Promise<void>;
+  /** The file's size in bytes (file targets only). */
+  offset?(): number;
 }
 
 /** @internal */
-export async function openSink(to: ExportTarget, append: boolean): Promise<LineSink> {
-  if (typeof to === 'string') return fileSink(to, append);
+export async function openSink(
+  to: ExportTarget,
+  append: boolean,
+  resumeAt: number | undefined,
+): Promise<LineSink> {
+  if (typeof to === 'string') return fileSink(to, { append, resumeAt });
   if (isWebStream(to)) return webSink(to);
   if (isNodeWritable(to)) return nodeSink(to, undefined);
   throw new TypeError('to: must be a WritableStream, a Node Writable or a file path');
@@ -121,16 +131,4 @@ function drained(stream: NodeWritableLike, failed: () => Error | undefined): Pro
     stream.once('close', done);
     stream.on('error', done);
   });
-}
-
-async function fileSink(path: string, append: boolean): Promise<LineSink> {
-  const { createWriteStream } = await import('node:fs');
-  const file = createWriteStream(path, { flags: append ? 'a' : 'w' });
-  const end = () =>
-    new Promise<void>((resolve, reject) => {
-      file.once('close', () => resolve());
-      file.once('error', reject);
-      file.end();
-    });
-  return nodeSink(file, end);
 }

@@ -68,6 +68,7 @@ describe('follow over 10,000 events', () => {
     const errors: number[] = [];
     const common = {
       pollIntervalMs: 2,
+      settleMs: 0,
       maxErrorDelayMs: 20,
       onCheckpoint,
       onError: (_: unknown, info: { consecutiveFailures: number }) => {
@@ -139,6 +140,7 @@ describe('follow', () => {
     const started = Date.now();
     setTimeout(() => stop.abort(), 100);
     for await (const event of client(server.url).follow({
+      settleMs: 0,
       pollIntervalMs: 60_000,
       signal: stop.signal,
       onCheckpoint: (c) => {
@@ -159,7 +161,11 @@ describe('follow', () => {
     const late = makeEvent(BASE);
     server.add([late, makeEvent(BASE + 1)]);
     const got = await events
-      .follow({ checkpoint: { recordedAfter: BASE, seenIdsAtEdge: [a.id, b.id] }, maxPages: 1 })
+      .follow({
+        settleMs: 0,
+        checkpoint: { recordedAfter: BASE, seenIdsAtEdge: [a.id, b.id] },
+        maxPages: 1,
+      })
       .next();
     expect(got.value?.id).toBe(late.id);
     expect(server.requests[0]!.get('start_time')).toBe(String(BASE));
@@ -169,6 +175,7 @@ describe('follow', () => {
     server = await startFakeEventsServer([makeEvent(BASE)]);
     const all: PlatformEvent[] = [];
     for await (const e of client(server.url).follow({
+      settleMs: 0,
       eventType: ['USER_CHANGE'],
       outcome: 'SUCCESS',
       startTime: new Date(BASE - 10),
@@ -187,7 +194,11 @@ describe('follow', () => {
 
   it('ends with the error when the key is refused (not worth retrying)', async () => {
     server = await startFakeEventsServer([makeEvent(BASE)]);
-    const follow = client(server.url, 'wrong-key').follow({ pollIntervalMs: 1, maxPages: 5 });
+    const follow = client(server.url, 'wrong-key').follow({
+      settleMs: 0,
+      pollIntervalMs: 1,
+      maxPages: 5,
+    });
     await expect(follow.next()).rejects.toBeInstanceOf(UnauthorizedError);
   });
 
@@ -195,6 +206,7 @@ describe('follow', () => {
     server = await startFakeEventsServer([makeEvent(BASE)]);
     server.fail = () => 503;
     const follow = client(server.url).follow({
+      settleMs: 0,
       pollIntervalMs: 1,
       onError: () => {
         throw new Error('give up');
@@ -205,10 +217,12 @@ describe('follow', () => {
 
   it('refuses a bad checkpoint or bad options at once', () => {
     const events = createEventsClient({ baseUrl: 'http://127.0.0.1:9' });
-    expect(() => events.follow({ checkpoint: '{"recordedAfter":"x"}' })).toThrow(ValidationError);
-    expect(() => events.follow({ checkpoint: 'not json' })).toThrow(/checkpoint/);
-    expect(() => events.follow({ pageSize: 0 })).toThrow(/pageSize/);
-    expect(() => events.follow({ pollIntervalMs: -1 })).toThrow(/pollIntervalMs/);
+    expect(() => events.follow({ settleMs: 0, checkpoint: '{"recordedAfter":"x"}' })).toThrow(
+      ValidationError,
+    );
+    expect(() => events.follow({ settleMs: 0, checkpoint: 'not json' })).toThrow(/checkpoint/);
+    expect(() => events.follow({ settleMs: 0, pageSize: 0 })).toThrow(/pageSize/);
+    expect(() => events.follow({ settleMs: 0, pollIntervalMs: -1 })).toThrow(/pollIntervalMs/);
   });
 
   it('events without event_recorded_millis are delivered once and never move the checkpoint', async () => {
@@ -222,6 +236,7 @@ describe('follow', () => {
     const checkpoints: EventsCheckpoint[] = [];
     const got: string[] = [];
     for await (const e of client(server.url).follow({
+      settleMs: 0,
       pollIntervalMs: 1,
       maxPages: 4,
       onCheckpoint: (c) => {
@@ -246,6 +261,7 @@ describe('follow: bounds and errors', () => {
     const checkpoints: EventsCheckpoint[] = [];
     const limited: string[] = [];
     for await (const e of events.follow({
+      settleMs: 0,
       pageSize: 10,
       limit: 15,
       pollIntervalMs: 1,
@@ -257,26 +273,36 @@ describe('follow: bounds and errors', () => {
     expect(server.requests).toHaveLength(2);
 
     const paged: string[] = [];
-    for await (const e of events.follow({ pageSize: 10, maxPages: 2, pollIntervalMs: 1 }))
+    for await (const e of events.follow({
+      settleMs: 0,
+      pageSize: 10,
+      maxPages: 2,
+      pollIntervalMs: 1,
+    }))
       paged.push(e.id);
     expect(paged).toEqual(server.ids().slice(0, 20));
     expect(server.requests).toHaveLength(4);
     // limit 0 asks for nothing.
-    expect(await events.follow({ limit: 0 }).next()).toEqual({ done: true, value: undefined });
+    expect(await events.follow({ settleMs: 0, limit: 0 }).next()).toEqual({
+      done: true,
+      value: undefined,
+    });
     expect(server.requests).toHaveLength(4);
   });
 
   it('refuses bad bounds at once, naming them', () => {
     const events = createEventsClient({ baseUrl: 'http://127.0.0.1:9' });
-    expect(() => events.follow({ maxPages: 0 })).toThrow(/^maxPages: /);
-    expect(() => events.follow({ maxPages: 1.5 })).toThrow(/^maxPages: /);
-    expect(() => events.follow({ limit: -1 })).toThrow(/^limit: /);
-    expect(() => events.follow({ pageSize: 1001 })).toThrow(/^pageSize: /);
-    expect(() => events.follow({ startTime: 'yesterday' })).toThrow(/^startTime: /);
-    expect(() => events.follow({ actor: [''] })).toThrow(/^actor\[0\]: /);
+    expect(() => events.follow({ settleMs: 0, maxPages: 0 })).toThrow(/^maxPages: /);
+    expect(() => events.follow({ settleMs: 0, maxPages: 1.5 })).toThrow(/^maxPages: /);
+    expect(() => events.follow({ settleMs: 0, limit: -1 })).toThrow(/^limit: /);
+    expect(() => events.follow({ settleMs: 0, pageSize: 1001 })).toThrow(/^pageSize: /);
+    expect(() => events.follow({ settleMs: 0, startTime: 'yesterday' })).toThrow(/^startTime: /);
+    expect(() => events.follow({ settleMs: 0, actor: [''] })).toThrow(/^actor\[0\]: /);
     // 0.1 names are refused with the new one, not dropped.
-    expect(() => events.follow({ filters: {} } as never)).toThrow(/^filters: .*eventType/);
-    expect(() => events.follow({ start: 0 } as never)).toThrow(/^start: .*startTime/);
+    expect(() => events.follow({ settleMs: 0, filters: {} } as never)).toThrow(
+      /^filters: .*eventType/,
+    );
+    expect(() => events.follow({ settleMs: 0, start: 0 } as never)).toThrow(/^start: .*startTime/);
   });
 
   it('a refused poll ends the tail with its own class; paging.resumeFrom is the checkpoint as JSON text', async () => {
@@ -287,7 +313,7 @@ describe('follow: bounds and errors', () => {
         ? eventsPage([a, b])
         : { status: 400, body: { message: 'invalid value for start_time' } },
     );
-    const follow = client(json.url).follow({ pollIntervalMs: 1 });
+    const follow = client(json.url).follow({ settleMs: 0, pollIntervalMs: 1 });
     const got = [(await follow.next()).value!.id, (await follow.next()).value!.id];
     const error = await follow.next().catch((e: unknown) => e);
     expect(got).toEqual([a.id, b.id]);
@@ -303,7 +329,7 @@ describe('follow: bounds and errors', () => {
     await json.close();
     json = await startJsonFake(() => eventsPage([b]));
     const resumed = await client(json.url)
-      .follow({ checkpoint: paging.resumeFrom as string, maxPages: 1 })
+      .follow({ settleMs: 0, checkpoint: paging.resumeFrom as string, maxPages: 1 })
       .next();
     expect(resumed.done).toBe(true);
     expect(json.requests[0]!.url.searchParams.get('start_time')).toBe(String(BASE + 1));
@@ -315,6 +341,7 @@ describe('follow: bounds and errors', () => {
     const seen: unknown[] = [];
     const got: string[] = [];
     for await (const e of client(server.url).follow({
+      settleMs: 0,
       pollIntervalMs: 1,
       maxPages: 1,
       onError: (error) => void seen.push(error),
@@ -338,6 +365,7 @@ describe('follow: bounds and errors', () => {
     const checkpoints: EventsCheckpoint[] = [];
     const error = await (async () => {
       for await (const e of client(json!.url).follow({
+        settleMs: 0,
         pollIntervalMs: 1,
         onCheckpoint: (c) => void checkpoints.push(c),
       }))

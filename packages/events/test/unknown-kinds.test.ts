@@ -142,7 +142,7 @@ describe('events of kinds this version does not know', () => {
           );
           answer = sorted;
           const followed: PlatformEvent[] = [];
-          for await (const e of client().follow({ maxPages: 1 })) followed.push(e);
+          for await (const e of client().follow({ settleMs: 0, maxPages: 1 })) followed.push(e);
           expect(followed).toEqual(asSent(sorted));
           const lines: string[] = [];
           const decoder = new TextDecoder();

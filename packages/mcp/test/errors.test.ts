@@ -58,6 +58,7 @@ describe('tool errors', () => {
         chunkIds: ['c'],
         succeededIds: ['a', 'b'],
         pendingIds: ['d'],
+        notAppliedIds: ['c', 'd'],
       },
     });
     expect(failureOf('t', error).data.error).toMatchObject({

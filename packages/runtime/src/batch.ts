@@ -1,7 +1,8 @@
 // The 1-to-1000-id operations: any number of ids, deduplicated, sent in sequential chunks. One
 // list of ids, or several kinds at once (a role's group and identity ids), where request i carries
 // chunk i of each kind. A chunk that fails throws its own error (ConflictError, …) with `batch`
-// saying which chunk failed, its ids, what succeeded before and what was not attempted.
+// saying which chunk failed, its ids, what succeeded before, what was not attempted, and (the one
+// list to retry) every id not applied: the failed chunk's and the pending ones.
 import { type BatchContext, SdkError, ValidationError } from './core/errors.js';
 
 /** The platform's per-request id limit. */
@@ -92,12 +93,15 @@ async function inOrder<T, R>(
       results.push(await send(request, index));
     } catch (error) {
       if (!(error instanceof SdkError)) throw error;
+      const chunkIds = idsOf(request);
+      const pendingIds = requests.slice(index + 1).flatMap(idsOf);
       const batch: BatchContext = {
         chunkIndex: index,
         chunkCount: requests.length,
-        chunkIds: idsOf(request),
+        chunkIds,
         succeededIds: requests.slice(0, index).flatMap(idsOf),
-        pendingIds: requests.slice(index + 1).flatMap(idsOf),
+        pendingIds,
+        notAppliedIds: [...chunkIds, ...pendingIds],
       };
       throw error.withContext({ batch });
     }

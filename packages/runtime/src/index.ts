@@ -41,9 +41,11 @@ export {
 } from './core/errors.js';
 export type { HttpMethod } from './core/http-method.js';
 export type {
+  AttemptErrorEvent,
   ClientEvent,
   ClientEventListener,
   ClientHooks,
+  FailureEvent,
   Logger,
   LogLevel,
   RateLimitWaitEvent,

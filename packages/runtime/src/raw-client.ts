@@ -28,6 +28,7 @@ export function createRawClient<Paths extends object>(
   settings: TransportSettings,
   baseUrl: string,
   headers: RequestHeaders,
+  retrySafe: ReadonlySet<string> = new Set(),
 ): Client<Paths> {
   const raw = createClient<Paths>({
     baseUrl,
@@ -43,7 +44,7 @@ export function createRawClient<Paths extends object>(
     },
   });
   raw.use(contractMiddleware(settings.scrubber));
-  wrapCalls(raw as Client<never>, settings);
+  wrapCalls(raw as Client<never>, settings, retrySafe);
   return raw;
 }
 
@@ -95,7 +96,11 @@ type Call = (path: unknown, init?: Record<string, unknown>) => Promise<unknown>;
  * not JSON, which openapi-fetch would surface as a SyntaxError quoting the body, becomes an
  * InvalidResponseError that quotes nothing.
  */
-function wrapCalls(raw: Client<never>, settings: TransportSettings): void {
+function wrapCalls(
+  raw: Client<never>,
+  settings: TransportSettings,
+  retrySafe: ReadonlySet<string>,
+): void {
   const send = async (
     method: string,
     path: unknown,
@@ -104,7 +109,9 @@ function wrapCalls(raw: Client<never>, settings: TransportSettings): void {
   ) => {
     try {
       const template = String(path);
-      const options = init?.fetch ? init : { ...init, fetch: transportFetch(settings, template) };
+      const options = init?.fetch
+        ? init
+        : { ...init, fetch: transportFetch(settings, template, retrySafe) };
       return await call(path, options);
     } catch (error) {
       if (!(error instanceof SyntaxError)) throw error;
@@ -131,8 +138,15 @@ function wrapCalls(raw: Client<never>, settings: TransportSettings): void {
     );
 }
 
-/** The SDK transport as the fetch openapi-fetch calls, for one call of `template`. */
-function transportFetch(settings: TransportSettings, template: string): FetchLike {
+/**
+ * The SDK transport as the fetch openapi-fetch calls, for one call of `template` (retried like a
+ * GET when the family marked the operation retry-safe).
+ */
+function transportFetch(
+  settings: TransportSettings,
+  template: string,
+  retrySafe: ReadonlySet<string>,
+): FetchLike {
   return async (input) => {
     const body: ReplayableBody | undefined = input.body
       ? new Uint8Array(await input.arrayBuffer())
@@ -140,7 +154,13 @@ function transportFetch(settings: TransportSettings, template: string): FetchLik
     const signal = input.signal;
     const { response, request } = await sendRequest(
       settings,
-      { signal, timeoutMs: settings.timeoutMs, retry: settings.retry },
+      {
+        signal,
+        timeoutMs: settings.timeoutMs,
+        retry: retrySafe.has(`${input.method} ${template}`)
+          ? { ...settings.retry, retryNonIdempotent: true }
+          : settings.retry,
+      },
       {
         method: input.method,
         url: input.url,

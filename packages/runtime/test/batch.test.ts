@@ -79,6 +79,7 @@ describe('runBatches', () => {
       chunkIds: all.slice(1000, 2000),
       succeededIds: all.slice(0, 1000),
       pendingIds: all.slice(2000),
+      notAppliedIds: all.slice(1000),
     });
     expect(e.request?.method).toBe('POST');
     expect(JSON.stringify(e)).toContain('"chunkIndex":1');
@@ -115,6 +116,7 @@ describe('runKindBatches', () => {
       chunkIds: groups.slice(1000),
       succeededIds: [...groups.slice(0, 1000), ...identities],
       pendingIds: [],
+      notAppliedIds: groups.slice(1000),
     });
   });
 

@@ -14,6 +14,7 @@ import { CertificateAuthority } from './resources/certificate-authority.js';
 import { Groups } from './resources/groups.js';
 import { Passkeys } from './resources/passkeys.js';
 import { Users } from './resources/users.js';
+import { WORKFORCE_RETRY_SAFE } from './retry-safe.js';
 import { Scim } from './scim/server.js';
 import { VERSION } from './version.js';
 
@@ -55,6 +56,7 @@ export function createWorkforceClient(options: WorkforceClientOptions): Workforc
   const api: WorkforceApi = createApiClient<paths>(options, {
     name: 'workforce',
     version: VERSION,
+    retrySafe: WORKFORCE_RETRY_SAFE,
   });
   const client: WorkforceClient = {
     users: new Users(api),

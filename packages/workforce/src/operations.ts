@@ -3,6 +3,9 @@
 // token endpoint is left out: tokens are `@x/auth`'s (`clientCredentials`).
 import { type OperationCatalog, paramsFromWire } from '@x/runtime/internal';
 import type { WorkforceClient } from './client.js';
+
+export { WORKFORCE_RETRY_SAFE } from './retry-safe.js';
+
 import type { operations } from './generated/schema.js';
 import type { FilteredListParams } from './resources/lists.js';
 import type { ScimCollection, ScimListParams } from './scim/lists.js';

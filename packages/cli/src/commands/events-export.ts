@@ -1,14 +1,14 @@
 // `xid events export --since 7d --to events.ndjson[.gz]`: every event of a time window as NDJSON,
-// with the share of the window covered and the events per second on stderr. After each page the
-// checkpoint (the SDK's position plus the file's byte offset) is saved beside the file; an export
-// stopped by Ctrl-C or a crash resumes from it when run again with the same arguments, cutting
-// the file back to the checkpoint first, so no line is lost or repeated.
+// with the share of the window covered and the events per second on stderr. The file is the SDK's
+// file target (@x/events: written, synced, then checkpointed with its byte offset; `.gz`
+// compressed). After each page the checkpoint is saved beside the file; an export stopped by
+// Ctrl-C or a crash resumes from it when run again with the same arguments, and the SDK cuts the
+// file back to the checkpoint's offset first, so no line is lost or repeated.
 import { AbortError } from '@x/runtime';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import type { RunContext } from '../context.js';
 import { readJson, removeFile, writeJsonAtomic } from '../events/atomic-file.js';
-import { openExportFile } from '../events/file-target.js';
 import { addFilterOptions, filtersOf } from '../events/filters.js';
 import { EXIT } from '../exit-codes.js';
 import { familyNamed } from '../families.js';
@@ -26,7 +26,9 @@ interface ExportState {
   readonly request: Record<string, unknown>;
   /** The window as resolved at the first run (a relative `--since 7d` must not move). */
   readonly window: { readonly start: number; readonly end: number };
-  readonly checkpoint: { recordedAfter: number; seenIdsAtEdge: string[] };
+  /** The SDK's checkpoint, with the file's byte offset (`offset`). */
+  readonly checkpoint: { recordedAfter: number; seenIdsAtEdge: string[]; offset?: number };
+  /** The file's byte offset (also in `checkpoint`; read alone from checkpoints of CLI 0.2). */
   readonly offset: number;
   readonly events: number;
 }
@@ -103,7 +105,6 @@ Example:
     )) as {
       export(options: Record<string, unknown>): Promise<{ events: number }>;
     };
-    const file = openExportFile(to, previous?.offset);
     if (previous) ctx.warn(`resuming: ${previous.events} events were written`);
     const before = previous?.events ?? 0;
     const progress = createShareProgress(ctx.io, 'events', 'export');
@@ -118,10 +119,21 @@ Example:
           startTime: start,
           endTime: end,
           pageSize: Number(opts.pageSize ?? 1000),
-          to: file.target,
-          ...(previous ? { checkpoint: previous.checkpoint } : {}),
+          to,
+          ...(previous
+            ? {
+                checkpoint: {
+                  ...previous.checkpoint,
+                  offset: previous.checkpoint.offset ?? previous.offset,
+                },
+              }
+            : {}),
           signal: ctx.abort.signal,
-          onProgress: (p: { events: number; checkpoint: ExportState['checkpoint'] }) => {
+          onProgress: (p: {
+            events: number;
+            offset?: number;
+            checkpoint: ExportState['checkpoint'];
+          }) => {
             written = before + p.events;
             writeJsonAtomic(checkpointFile, {
               xid: 'events-export',
@@ -129,7 +141,7 @@ Example:
               request,
               window: { start, end },
               checkpoint: p.checkpoint,
-              offset: file.offset(),
+              offset: p.offset ?? 0,
               events: written,
             } satisfies ExportState);
             progress.update(share(p.checkpoint.recordedAfter), written);
@@ -139,7 +151,6 @@ Example:
         failure = error;
       }
     });
-    file.close();
     if (failure === undefined) {
       progress.update(1, written);
       progress.stop();

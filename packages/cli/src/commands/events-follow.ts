@@ -65,7 +65,12 @@ export function registerEventsFollow(events: Command, ctx: RunContext): void {
       '--since <time>',
       'where to start without a checkpoint: 1h, 7d, an ISO date, epoch ms (default: every event held)',
     )
-    .option('--poll-interval <duration>', 'wait between polls once caught up', '5s');
+    .option('--poll-interval <duration>', 'wait between polls once caught up', '5s')
+    .option(
+      '--settle <duration>',
+      'deliver an event once one recorded this much later is seen (late-visible events are not skipped); 0s: at once',
+      '5s',
+    );
   addFilterOptions(command);
   command.addHelpText(
     'after',
@@ -88,6 +93,9 @@ Example:
     const pollIntervalMs = parseDuration(String(opts.pollInterval ?? '5s'));
     if (pollIntervalMs === undefined)
       throw new CliError(EXIT.usage, '--poll-interval must be a duration (500ms, 5s, 1m)');
+    const settleMs = parseDuration(String(opts.settle ?? '5s'));
+    if (settleMs === undefined)
+      throw new CliError(EXIT.usage, '--settle must be a duration (0s, 500ms, 5s)');
     const since = typeof opts.since === 'string' ? parseTime(opts.since) : 0;
     if (since === undefined)
       throw new CliError(
@@ -124,6 +132,7 @@ Example:
         checkpoint: start,
         pageSize: Number(opts.pageSize ?? 1000),
         pollIntervalMs,
+        settleMs,
         signal: ctx.abort.signal,
         onError: (error: unknown, info: { retryInMs: number }) =>
           ctx.warn(

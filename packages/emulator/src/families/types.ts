@@ -47,6 +47,14 @@ export interface EventInput {
   data: Record<string, unknown>;
   outcome?: string;
   attested?: boolean;
+  /**
+   * The recorded time (epoch ms), for a back-dated event; default now. An earlier time puts the
+   * event in its recorded place among the others while it becomes visible only now, as an event
+   * does on the platform under replica or ingest lag.
+   */
+  recordedMillis?: number;
+  /** The occurred time (epoch ms); default the recorded time. */
+  occurredMillis?: number;
   /** Defaults to the request's principal. */
   actor?: {
     type: string;
@@ -66,7 +74,7 @@ export interface World {
   /** Full base URL of each mount (`http://127.0.0.1:4010/workforce`). */
   readonly urls: Readonly<Record<MountName, string>>;
   /** Records an event now, with a correlation id and an actor. */
-  record(event: EventInput, correlationId: string, principal?: Principal): void;
+  record(event: EventInput, correlationId: string, principal?: Principal): Record<string, unknown>;
   /** Puts an e-mail into the outbox. */
   send(message: Omit<OutboxMessage, 'id' | 'seq' | 'sent_at'>): OutboxMessage;
   /** The options the instance was started with (seed included). */

@@ -16,7 +16,7 @@ import { createRawClient } from '../raw-client.js';
 import { secretSafe } from '../redact.js';
 import { type CallSettings, sendRequest } from '../transport/pipeline.js';
 import { RateLimiter } from '../transport/rate-limiter.js';
-import { resolveRetry } from '../transport/retry-policy.js';
+import { type ResolvedRetryOptions, resolveRetry } from '../transport/retry-policy.js';
 import { type TransportSettings, transportSettings } from '../transport/settings.js';
 import type { OutgoingRequest, ReceivedResponse } from '../transport/wire.js';
 import { ApiPromise } from './api-promise.js';
@@ -89,8 +89,19 @@ export interface ApiClient<Paths extends object> {
   request<T = unknown>(method: HttpMethod, path: string, init?: RawRequestInit): ApiPromise<T>;
 }
 
-/** What a family package says about itself: its name and version for the User-Agent. */
-export interface ClientIdentity extends SdkIdentity {}
+/**
+ * What a family package says about itself: its name and version for the User-Agent, and the
+ * operations it may repeat.
+ */
+export interface ClientIdentity extends SdkIdentity {
+  /**
+   * The family's POST and PATCH operations the platform documents as safe to repeat (set-like or
+   * idempotent), as `METHOD /path/template`: retried after a 5xx, a lost connection or a timeout
+   * like a GET. A call's `retry: { retryNonIdempotent: false }` still sends it once. The family
+   * keeps this list in one file (`retry-safe.ts`), each entry with the reference's words.
+   */
+  readonly retrySafe?: readonly string[] | undefined;
+}
 
 /** Creates the shared client for a family's typed path map. */
 export function createApiClient<Paths extends object>(
@@ -108,7 +119,9 @@ export function createApiClient<Paths extends object>(
   );
   const agent = userAgent(identity);
   if (agent) headers['user-agent'] ??= agent;
-  const defaultCall = callSettings(settings, undefined);
+  const retrySafe = new Set(identity?.retrySafe ?? []);
+  const defaultCall = callSettings(settings, undefined, false);
+  const defaultSafeCall = callSettings(settings, undefined, true);
 
   const send = <T>(
     method: string,
@@ -122,7 +135,8 @@ export function createApiClient<Paths extends object>(
     try {
       const parts = (typeof init === 'function' ? init() : (init ?? {})) as CallParts;
       request = buildOutgoing(base, headers, method, template, parts, call?.headers, ids);
-      resolved = call ? callSettings(settings, call) : defaultCall;
+      const safe = retrySafe.has(`${method} ${template}`);
+      resolved = call ? callSettings(settings, call, safe) : safe ? defaultSafeCall : defaultCall;
     } catch (error) {
       return ApiPromise.rejected(withCall(error, method, template));
     }
@@ -132,7 +146,7 @@ export function createApiClient<Paths extends object>(
     send(method, path, init, call, true);
 
   const client = {
-    raw: createRawClient<Paths>(settings, baseUrl, headers),
+    raw: createRawClient<Paths>(settings, baseUrl, headers, retrySafe),
     baseUrl,
     get: typed('GET'),
     post: typed('POST'),
@@ -187,9 +201,21 @@ function withCall(error: unknown, method: string, pathTemplate: string): unknown
     : error;
 }
 
-/** The call's settings: the client's, with the call's own timeout, retry and signal. */
-function callSettings(s: TransportSettings, call: CallOptions | undefined): CallSettings {
-  if (call === undefined) return { signal: undefined, timeoutMs: s.timeoutMs, retry: s.retry };
+/**
+ * The call's settings: the client's, with the call's own timeout, retry and signal. An operation
+ * the family marked retry-safe is retried like a GET unless the call says `retryNonIdempotent`.
+ */
+function callSettings(
+  s: TransportSettings,
+  call: CallOptions | undefined,
+  retrySafe: boolean,
+): CallSettings {
+  const safe = (retry: ResolvedRetryOptions, own: CallOptions['retry']) =>
+    retrySafe && (own === undefined || own === false || own.retryNonIdempotent === undefined)
+      ? { ...retry, retryNonIdempotent: true }
+      : retry;
+  if (call === undefined)
+    return { signal: undefined, timeoutMs: s.timeoutMs, retry: safe(s.retry, undefined) };
   if (call === null || typeof call !== 'object')
     throw new ValidationError('options', 'must be an object');
   const { timeoutMs } = call;
@@ -201,7 +227,7 @@ function callSettings(s: TransportSettings, call: CallOptions | undefined): Call
   return {
     signal: call.signal,
     timeoutMs: timeoutMs ?? s.timeoutMs,
-    retry: resolveRetry(s.retry, call.retry),
+    retry: safe(resolveRetry(s.retry, call.retry), call.retry),
   };
 }
 

@@ -43,6 +43,11 @@ export interface BatchContext {
   readonly succeededIds: readonly string[];
   /** Ids not attempted after the failure. */
   readonly pendingIds: readonly string[];
+  /**
+   * Every id not known to be applied: the failed chunk's, then the pending ones. Retry these
+   * (the failed chunk may have been applied in part or in full when no answer came back).
+   */
+  readonly notAppliedIds: readonly string[];
 }
 
 interface SdkErrorOptions {

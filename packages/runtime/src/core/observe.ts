@@ -1,5 +1,7 @@
-// What a client reports while it works: requests, responses, retries and rate-limit waits, to hooks,
-// to one event listener and to a logger. Events hold methods, paths, statuses and timings, never a
+// What a client reports while it works: requests, responses, failed attempts, retries, rate-limit
+// waits and calls that fail for good, to hooks, to one event listener and to a logger. Every
+// `request` event is followed by exactly one `response` or `error` event for the same attempt, so
+// a tracer can close each attempt's span on every outcome. Events hold methods, paths, statuses and timings, never a
 // header, a body, a query string or a credential, so nothing here needs redacting.
 
 /** A request is about to be sent (once per attempt). */
@@ -37,6 +39,39 @@ export interface RetryEvent {
   reason: 'rate-limited' | 'server-error' | 'connection' | 'timeout' | 'unauthorized';
   status?: number | undefined;
 }
+/**
+ * An attempt ended without a response: a timeout, an abort, a lost connection, a body over the
+ * size limit. It follows the attempt's `request` event (as `response` does for an answer).
+ */
+export interface AttemptErrorEvent {
+  type: 'error';
+  method: string;
+  path: string;
+  pathTemplate?: string | undefined;
+  attempt: number;
+  durationMs: number;
+  /** What ended the attempt. */
+  reason: 'timeout' | 'abort' | 'connection' | 'too-large' | 'other';
+  /** The error's class name (`TimeoutError`, `ConnectionError`, …); never its message. */
+  errorName: string;
+}
+/**
+ * The call failed for good: no attempt is left, or the failure is not retried. Emitted once per
+ * failed call, after its last `response` or `error` event; logged at `error` (5xx, lost
+ * connection, timeout) or `warn` (any other status, a body over the limit); aborts are not logged.
+ */
+export interface FailureEvent {
+  type: 'failure';
+  method: string;
+  path: string;
+  pathTemplate?: string | undefined;
+  /** Attempts made. */
+  attempts: number;
+  /** The last answer's status, when there was one. */
+  status?: number | undefined;
+  /** The error's class name (`ServerError`, `TimeoutError`, …). */
+  errorName: string;
+}
 /** The rate limiter holds this client's requests until the server's window resets. */
 export interface RateLimitWaitEvent {
   type: 'rate-limit-wait';
@@ -47,17 +82,33 @@ export interface RateLimitWaitEvent {
 }
 
 /** What the client reports: for metrics, tracing and debug logs. Never holds a credential. */
-export type ClientEvent = RequestEvent | ResponseEvent | RetryEvent | RateLimitWaitEvent;
+export type ClientEvent =
+  | RequestEvent
+  | ResponseEvent
+  | AttemptErrorEvent
+  | RetryEvent
+  | RateLimitWaitEvent
+  | FailureEvent;
 
-/** Receives every client event; a throwing listener never breaks a call. */
-export type ClientEventListener = (event: ClientEvent) => void;
+/**
+ * What a listener or hook may return: anything; a promise is not waited for. A throw or a rejected
+ * promise is swallowed: observability never breaks a call, nor the process.
+ */
+type Listened = unknown;
 
-/** One function per kind of event; each is optional, and a throwing hook never breaks a call. */
+/** Receives every client event; a throwing or rejecting listener never breaks a call. */
+export type ClientEventListener = (event: ClientEvent) => Listened;
+
+/** One function per kind of event; each is optional, and a failing hook never breaks a call. */
 export interface ClientHooks {
-  onRequest?: ((event: RequestEvent) => void) | undefined;
-  onResponse?: ((event: ResponseEvent) => void) | undefined;
-  onRetry?: ((event: RetryEvent) => void) | undefined;
-  onRateLimitWait?: ((event: RateLimitWaitEvent) => void) | undefined;
+  onRequest?: ((event: RequestEvent) => Listened) | undefined;
+  onResponse?: ((event: ResponseEvent) => Listened) | undefined;
+  /** An attempt ended without a response (timeout, abort, lost connection). */
+  onError?: ((event: AttemptErrorEvent) => Listened) | undefined;
+  onRetry?: ((event: RetryEvent) => Listened) | undefined;
+  onRateLimitWait?: ((event: RateLimitWaitEvent) => Listened) | undefined;
+  /** The call failed for good. */
+  onFailure?: ((event: FailureEvent) => Listened) | undefined;
 }
 
 /** Where the client writes its log lines: `console` fits, as do pino and winston loggers. */
@@ -68,7 +119,11 @@ export interface Logger {
   error(message: string, details?: unknown): void;
 }
 
-/** How much the client logs: `debug` adds every request and response to `info`'s retries and waits. */
+/**
+ * How much the client logs: `error` logs calls that failed for good on a 5xx, a lost connection
+ * or a timeout; `warn` adds the other failed calls; `info` adds retries and rate-limit waits;
+ * `debug` adds every request, response and failed attempt.
+ */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 /** The observability options every client and requester takes. */
@@ -79,7 +134,7 @@ export interface ObserveOptions {
   onEvent?: ClientEventListener | undefined;
   /** Where log lines go. No logger, no logging. */
   logger?: Logger | undefined;
-  /** Default `info` when a logger is given: retries and rate-limit waits, not every request. */
+  /** Default `info` when a logger is given: failures, retries and waits, not every request. */
   logLevel?: LogLevel | undefined;
 }
 
@@ -112,6 +167,30 @@ export function createObserver(options: ObserveOptions): Observer | undefined {
             ),
           );
         break;
+      case 'error':
+        safely(() => hooks?.onError?.(event));
+        if (log && level >= LEVELS.debug)
+          safely(() =>
+            log.debug(
+              `${event.method} ${event.path} attempt ${event.attempt} ended without a response (${event.reason}) after ${event.durationMs} ms`,
+              event,
+            ),
+          );
+        break;
+      case 'failure': {
+        safely(() => hooks?.onFailure?.(event));
+        // An abort is the caller's own doing: reported, not logged.
+        if (event.errorName === 'AbortError') break;
+        const severe =
+          event.status === undefined
+            ? event.errorName !== 'ResponseTooLargeError'
+            : event.status >= 500;
+        if (log && level >= (severe ? LEVELS.error : LEVELS.warn)) {
+          const message = `${event.method} ${event.path} failed after ${event.attempts} attempt(s): ${event.errorName}${event.status ? ` ${event.status}` : ''}`;
+          safely(() => (severe ? log.error(message, event) : log.warn(message, event)));
+        }
+        break;
+      }
       case 'retry':
         safely(() => hooks?.onRetry?.(event));
         if (log && level >= LEVELS.info)
@@ -133,10 +212,20 @@ export function createObserver(options: ObserveOptions): Observer | undefined {
   };
 }
 
-function safely(fn: () => void): void {
+/**
+ * Runs a listener, hook or logger call; neither a throw nor a rejected promise it returns reaches
+ * the caller (an unhandled rejection would end a Node process).
+ */
+function safely(fn: () => unknown): void {
   try {
-    fn();
+    const result = fn();
+    if (result !== null && typeof (result as PromiseLike<unknown> | undefined)?.then === 'function')
+      (result as PromiseLike<unknown>).then(undefined, ignore);
   } catch {
     // Observability must not change behaviour.
   }
+}
+
+function ignore(): void {
+  // A failed listener is the listener's business.
 }

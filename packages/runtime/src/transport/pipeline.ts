@@ -11,6 +11,8 @@
 //
 // It returns the final response (2xx or not) or throws ConnectionError, TimeoutError, AbortError or
 // ResponseTooLargeError; the caller turns a non-2xx response into its typed error.
+
+import { errorClassFor } from '../core/error-mapping.js';
 import {
   ConnectionError,
   type RequestContext,
@@ -52,6 +54,8 @@ interface LoopState {
   retries: number;
   /** Whether the one token refresh after a 401 was made. */
   refreshed: boolean;
+  /** Whether the call's end was reported (a `failure` event). */
+  reported: boolean;
 }
 
 type Outcome =
@@ -67,7 +71,27 @@ export async function sendRequest(
   request: OutgoingRequest,
   sender: Sender = s.sender,
 ): Promise<SendResult> {
-  const state: LoopState = { attempts: 0, retries: 0, refreshed: false };
+  const state: LoopState = { attempts: 0, retries: 0, refreshed: false, reported: false };
+  try {
+    return await attempts(s, call, request, sender, state);
+  } catch (error) {
+    // Aborted while waiting (for the limiter, a backoff, a token): still one `failure` event.
+    if (!state.reported) failed(s, request, state, nameOf(error), undefined);
+    throw error;
+  }
+}
+
+function nameOf(error: unknown): string {
+  return error instanceof Error ? error.name : 'Error';
+}
+
+async function attempts(
+  s: TransportSettings,
+  call: CallSettings,
+  request: OutgoingRequest,
+  sender: Sender,
+  state: LoopState,
+): Promise<SendResult> {
   for (;;) {
     state.attempts++;
     const context: RequestContext = {
@@ -79,7 +103,12 @@ export async function sendRequest(
     const outcome = await attempt(s, call, request, context, sender);
     const decision = decide(s, call, request.method, outcome, state);
     if (decision.kind === 'done') {
-      if (outcome.error) throw outcome.error;
+      if (outcome.error) {
+        failed(s, request, state, outcome.error.name, undefined);
+        throw outcome.error;
+      }
+      const { status } = outcome.response;
+      if (status >= 400) failed(s, request, state, errorClassFor(status).name, status);
       return { response: outcome.response, request: context };
     }
     if (decision.kind === 'refresh') {
@@ -135,8 +164,10 @@ async function attempt(
   // can end (see rate-window.ts).
   let sentAt = Date.now();
   let token: string | undefined;
+  let announced = false;
   try {
     token = await authorize(s, request, signal, context);
+    announced = true;
     s.observe?.({
       type: 'request',
       method: request.method,
@@ -167,8 +198,51 @@ async function attempt(
     return { response, token };
   } catch (error) {
     s.limiter?.release(undefined, sentAt);
-    return { error: asSdkError(error, context), token };
+    const failure = asSdkError(error, context);
+    // Only after a `request` event (a token provider's failure comes before it): every attempt
+    // span a tracer opened is closed.
+    if (announced)
+      s.observe?.({
+        type: 'error',
+        method: request.method,
+        path: request.path,
+        pathTemplate: request.pathTemplate,
+        attempt: context.attempts ?? 1,
+        durationMs: Date.now() - sentAt,
+        reason: reasonOf(failure),
+        errorName: failure.name,
+      });
+    return { error: failure, token };
   }
+}
+
+/** What ended an attempt that got no response. */
+function reasonOf(error: SdkError): 'timeout' | 'abort' | 'connection' | 'too-large' | 'other' {
+  if (error instanceof TimeoutError) return 'timeout';
+  if (error instanceof ConnectionError) return 'connection';
+  if (error.name === 'AbortError') return 'abort';
+  if (error.name === 'ResponseTooLargeError') return 'too-large';
+  return 'other';
+}
+
+/** Reports a call that failed for good (the observer logs it at warn or error). */
+function failed(
+  s: TransportSettings,
+  request: OutgoingRequest,
+  state: LoopState,
+  errorName: string,
+  status: number | undefined,
+): void {
+  state.reported = true;
+  s.observe?.({
+    type: 'failure',
+    method: request.method,
+    path: request.path,
+    pathTemplate: request.pathTemplate,
+    attempts: state.attempts,
+    status,
+    errorName,
+  });
 }
 
 /** Puts the provider's token into the request's headers, checked first. */

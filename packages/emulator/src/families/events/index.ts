@@ -7,6 +7,7 @@ import { base64url, fromBase64url } from '../../random.js';
 import type { EmulatorState, EventRecord, StaticKeyRecord } from '../../state.js';
 import { staticKeyPrincipal } from '../static-keys.js';
 import type { FamilyModule, Handler } from '../types.js';
+import { eventsControl } from './control.js';
 import { matchesQuery, parseQueryText, searchableText } from './query-text.js';
 
 /** The default seeded events API key. */
@@ -123,6 +124,7 @@ export const eventsFamily: FamilyModule = {
   defaultErrorStyle: 'message',
   rateLimited: false,
   handlers: { listEvents },
+  control: eventsControl,
   authenticate(request, _op, world) {
     const token = bearerOf(request);
     const key = token === undefined ? undefined : world.state.events.api_keys[token];

@@ -70,7 +70,7 @@ export interface TransportSettings {
 
 /**
  * Checks the options and builds the transport settings: the scrubber knows the auth provider's
- * secrets and `options.secrets`; `limiter` is the caller's (none: requests are never held).
+ * secrets and `options.secrets` for its life; `limiter` is the caller's (none: requests are never held).
  */
 export function transportSettings(
   options: TransportOptions,
@@ -78,7 +78,7 @@ export function transportSettings(
 ): TransportSettings {
   const scrubber = new SecretScrubber();
   for (const secret of [...(options.auth?.secrets ?? []), ...(options.secrets ?? [])])
-    scrubber.add(secret);
+    scrubber.keep(secret);
   if (
     options.fetchOptions !== undefined &&
     (options.fetchOptions === null || typeof options.fetchOptions !== 'object')

@@ -45,6 +45,12 @@ export interface TransportOptions extends ObserveOptions {
   fetchOptions?: Record<string, unknown> | undefined;
   /** Source of randomness for backoff jitter (tests pin it). */
   random?: (() => number) | undefined;
+  /**
+   * Allows plain http to a host that is not loopback (default false: https only, plain http for
+   * loopback). For an emulator in docker-compose, a devcontainer or a CI service container; the
+   * token and every body then travel unencrypted. `fromEnv` reads it from `X_ALLOW_INSECURE_HTTP=1`.
+   */
+  allowInsecureHttp?: boolean | undefined;
 }
 
 /** The resolved settings the transport runs with. */

@@ -4,6 +4,7 @@
 // request (or the events API key's check) is built and caught at the transport, and shown.
 import { accessTokenUrl, clientCredentials, decodeJwtClaims, workforceTokenUrl } from '@x/auth';
 import type { TokenProvider } from '@x/runtime';
+import { insecureHttpFromEnv } from '@x/runtime/internal';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import type { RunContext } from '../context.js';
@@ -33,12 +34,13 @@ function providerOf(
   v: Vars,
   fetch: typeof globalThis.fetch | undefined,
 ): TokenProvider | string | undefined {
-  const f = fetch ? { fetch } : {};
+  // The same opt-in to plain http beyond loopback as the families' `fromEnv`.
+  const f = { ...(fetch ? { fetch } : {}), ...insecureHttpFromEnv(v) };
   if (family.name === 'workforce') {
     const url = v.X_WORKFORCE_URL;
     if (url && v.X_WORKFORCE_CLIENT_ID && v.X_WORKFORCE_CLIENT_SECRET)
       return clientCredentials({
-        tokenUrl: workforceTokenUrl(url),
+        tokenUrl: workforceTokenUrl(url, insecureHttpFromEnv(v)),
         clientId: v.X_WORKFORCE_CLIENT_ID,
         clientSecret: v.X_WORKFORCE_CLIENT_SECRET,
         retry: false,
@@ -62,7 +64,13 @@ function providerOf(
       v.X_ACCESS_CLIENT_SECRET
     )
       return clientCredentials({
-        tokenUrl: accessTokenUrl({ accessAuthUrl: authUrl, tenantId, realmId, applicationId }),
+        tokenUrl: accessTokenUrl({
+          accessAuthUrl: authUrl,
+          tenantId,
+          realmId,
+          applicationId,
+          ...insecureHttpFromEnv(v),
+        }),
         clientId: v.X_ACCESS_CLIENT_ID,
         clientSecret: v.X_ACCESS_CLIENT_SECRET,
         ...(v.X_ACCESS_SCOPE ? { scope: v.X_ACCESS_SCOPE } : {}),

@@ -10,10 +10,9 @@ import {
   ValidationError,
 } from '@x/runtime';
 import {
-  loggingFromEnv,
+  familyEnv,
   normalizeBaseUrl,
   processEnv,
-  readEnv,
   requireId,
   secretSafe,
 } from '@x/runtime/internal';
@@ -84,7 +83,9 @@ export function createAccessClient(options: AccessClientOptions): AccessClient {
   const identity = { name: 'access', version: VERSION };
   const api = createApiClient<AccessApiPaths>(clientOptions, identity);
   const scimBase =
-    scimBaseUrl === undefined ? undefined : normalizeBaseUrl(scimBaseUrl, 'scimBaseUrl');
+    scimBaseUrl === undefined
+      ? undefined
+      : normalizeBaseUrl(scimBaseUrl, 'scimBaseUrl', options.allowInsecureHttp === true);
   const scimAuthProvider = scimAuth ?? clientOptions.auth;
 
   // One SCIM client per realm, made on first use and kept: the realm's SCIM server has its own
@@ -141,15 +142,17 @@ const CREDENTIALS = [
  * `X_ACCESS_TOKEN` or the client credentials of an application configured for the management API
  * (`X_ACCESS_AUTH_URL`, `X_ACCESS_REALM_ID`, `X_ACCESS_APPLICATION_ID`, `X_ACCESS_CLIENT_ID`,
  * `X_ACCESS_CLIENT_SECRET`, optional `X_ACCESS_SCOPE`), and `X_LOG_LEVEL` to log to the console.
- * Options given here win over the environment (and make their variables optional); a token wins
- * over client credentials.
- * @throws ConfigurationError naming every variable that is missing.
+ * `X_ALLOW_INSECURE_HTTP=1` allows plain http to a host that is not loopback. Options given here
+ * win over the environment (and make their variables optional). A token and client credentials
+ * set together are an error.
+ * @throws ConfigurationError naming every variable that is missing, or the token and the client
+ * credentials when both are set.
  */
 export function fromEnv(
   options: Partial<AccessClientOptions> = {},
   env: Record<string, string | undefined> = processEnv(),
 ): AccessClient {
-  const values = readEnv(env, 'the access client', [], Object.values(ACCESS_ENV));
+  const { values, settings } = familyEnv(ACCESS_ENV, env, options.auth !== undefined);
   const missing: string[] = [];
   if (!options.baseUrl && !values[ACCESS_ENV.url]) missing.push(ACCESS_ENV.url);
   if (!options.tenantId && !values[ACCESS_ENV.tenantId]) missing.push(ACCESS_ENV.tenantId);
@@ -169,9 +172,11 @@ export function fromEnv(
     );
   const auth =
     options.auth ??
-    (byCredentials ? credentialsFrom(values, options) : staticToken(values[ACCESS_ENV.token]!));
+    (byCredentials
+      ? credentialsFrom(values, { ...settings, ...options })
+      : staticToken(values[ACCESS_ENV.token]!));
   return createAccessClient({
-    ...loggingFromEnv(env),
+    ...settings,
     ...options,
     baseUrl: options.baseUrl ?? values[ACCESS_ENV.url]!,
     tenantId: options.tenantId ?? values[ACCESS_ENV.tenantId]!,
@@ -190,7 +195,9 @@ function credentialsFrom(
       tenantId: options.tenantId ?? values[ACCESS_ENV.tenantId]!,
       realmId: values[ACCESS_ENV.realmId]!,
       applicationId: values[ACCESS_ENV.applicationId]!,
+      ...(options.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
     }),
+    ...(options.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
     clientId: values[ACCESS_ENV.clientId]!,
     clientSecret: values[ACCESS_ENV.clientSecret]!,
     ...(values[ACCESS_ENV.scope] ? { scope: values[ACCESS_ENV.scope] } : {}),

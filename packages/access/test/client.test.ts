@@ -79,10 +79,24 @@ describe('fromEnv', () => {
     expect(call?.headers.authorization).toBe(`Bearer ${ISSUED}`);
   });
 
-  it('a token wins over client credentials', async () => {
+  it('a token and client credentials set together are refused, naming both', async () => {
     const fake = await fakeAccess(() => ({ body: TENANT }));
     const env = { X_ACCESS_URL: fake.url, X_ACCESS_TENANT_ID: 't-1', X_ACCESS_TOKEN: TOKEN };
-    await fromEnv({}, { ...env, X_ACCESS_CLIENT_ID: 'client-1' }).tenant.get();
+    const both = (await failureOf(() =>
+      fromEnv({}, { ...env, X_ACCESS_CLIENT_ID: 'client-1', X_ACCESS_CLIENT_SECRET: SECRET }),
+    )) as ConfigurationError;
+    expect(both).toBeInstanceOf(ConfigurationError);
+    expect(both.message).toBe(
+      'the environment sets both X_ACCESS_TOKEN and X_ACCESS_CLIENT_ID, X_ACCESS_CLIENT_SECRET: set a token or client credentials, not both',
+    );
+    expect(both.missing).toEqual([
+      'X_ACCESS_TOKEN',
+      'X_ACCESS_CLIENT_ID',
+      'X_ACCESS_CLIENT_SECRET',
+    ]);
+    expect(fake.requests).toHaveLength(0);
+    // Given options.auth, the environment's way of authenticating is not read at all.
+    await fromEnv({ auth: staticToken(TOKEN) }, { ...env, X_ACCESS_CLIENT_ID: 'c' }).tenant.get();
     expect(fake.requests[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 

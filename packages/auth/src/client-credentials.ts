@@ -30,6 +30,11 @@ export interface ClientCredentialsOptions {
    * `{ dispatcher: new ProxyAgent(url) }` from `undici` for a proxy or custom TLS.
    */
   fetchOptions?: Record<string, unknown>;
+  /**
+   * Allows plain http to a token URL whose host is not loopback (an emulator in docker-compose or
+   * a CI service container); the client secret then travels unencrypted. Default false.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 interface CachedToken {
@@ -71,12 +76,14 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
 
   // Same rules as any base URL (https except loopback, no credentials, query or fragment), and
   // a ValidationError rather than a TypeError for a malformed one.
-  const url = new URL(normalizeBaseUrl(options.tokenUrl, 'tokenUrl'));
+  const allowInsecureHttp = options.allowInsecureHttp === true;
+  const url = new URL(normalizeBaseUrl(options.tokenUrl, 'tokenUrl', allowInsecureHttp));
   const basic = `Basic ${toBase64(`${clientId}:${clientSecret}`)}`;
   const secrets = Object.freeze([clientSecret, basic.slice('Basic '.length)]);
   // One kind of request, never rate limited: the lean requester, not a whole API client.
   const http = createHttpRequester({
     secrets,
+    ...(allowInsecureHttp ? { allowInsecureHttp } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.fetchOptions ? { fetchOptions: options.fetchOptions } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),

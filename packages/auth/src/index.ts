@@ -2,4 +2,9 @@ export type { TokenProvider } from '@x/runtime';
 export { type ClientCredentialsOptions, clientCredentials } from './client-credentials.js';
 export { decodeJwtClaims, readTokenId } from './jwt.js';
 export { staticToken } from './static-token.js';
-export { type AccessTokenUrlParts, accessTokenUrl, workforceTokenUrl } from './token-urls.js';
+export {
+  type AccessTokenUrlParts,
+  accessTokenUrl,
+  type TokenUrlOptions,
+  workforceTokenUrl,
+} from './token-urls.js';

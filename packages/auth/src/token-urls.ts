@@ -1,9 +1,20 @@
 import { ValidationError } from '@x/runtime';
 import { normalizeBaseUrl } from '@x/runtime/internal';
 
+/** How a token URL's base is checked. */
+export interface TokenUrlOptions {
+  /** Allows plain http to a host that is not loopback (see the client option of that name). */
+  allowInsecureHttp?: boolean;
+}
+
 /** Family W's token endpoint: `{workforce_api_url}/v2/oauth2/token`. */
-export function workforceTokenUrl(workforceApiUrl: string): string {
-  return `${normalizeBaseUrl(workforceApiUrl, 'workforceApiUrl')}/v2/oauth2/token`;
+export function workforceTokenUrl(workforceApiUrl: string, options: TokenUrlOptions = {}): string {
+  const base = normalizeBaseUrl(
+    workforceApiUrl,
+    'workforceApiUrl',
+    options?.allowInsecureHttp === true,
+  );
+  return `${base}/v2/oauth2/token`;
 }
 
 /** The parts of family A's token endpoint. */
@@ -13,6 +24,8 @@ export interface AccessTokenUrlParts {
   tenantId: string;
   realmId: string;
   applicationId: string;
+  /** Allows plain http to a host that is not loopback (see the client option of that name). */
+  allowInsecureHttp?: boolean;
 }
 
 /**
@@ -20,7 +33,11 @@ export interface AccessTokenUrlParts {
  * `{access_auth_url}/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}/token`.
  */
 export function accessTokenUrl(parts: AccessTokenUrlParts): string {
-  const base = normalizeBaseUrl(parts?.accessAuthUrl, 'accessAuthUrl');
+  const base = normalizeBaseUrl(
+    parts?.accessAuthUrl,
+    'accessAuthUrl',
+    parts?.allowInsecureHttp === true,
+  );
   const segment = (value: unknown, field: string) => {
     if (typeof value !== 'string' || value === '' || value === '.' || value === '..')
       throw new ValidationError(field, 'must be a non-empty id other than "." and ".."');

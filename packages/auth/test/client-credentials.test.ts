@@ -398,3 +398,36 @@ describe('the client secret never leaks from a failing token endpoint', () => {
     expectClean(error);
   });
 });
+
+describe('a long-lived client keeps masking its configured secrets', () => {
+  it('after 30 token refreshes the client secret and its Basic form are still masked', async () => {
+    const api = await startFakeServer((req, res) =>
+      req.url === '/v2/echo'
+        ? send(res, 400, {
+            code: 'bad_request',
+            message: `secret was ${CLIENT_SECRET}; credential was ${BASIC}; token ${String(req.headers.authorization).slice(7)}`,
+          })
+        : send(res, 200, { ok: true }),
+    );
+    try {
+      const auth = provider();
+      const client = createApiClient({ baseUrl: api.url, auth, retry: false });
+      // Each round drops the cached token, so every call is served by a newly issued one.
+      for (let round = 1; round <= 30; round++) {
+        await client.request('GET', '/v2/ping');
+        auth.invalidate?.(`token-${round}`);
+      }
+      expect(issued).toBe(30);
+      const error = await client.request('GET', '/v2/echo').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(issued).toBe(31);
+      const text = `${String(error)} ${inspect(error, { depth: 8 })} ${JSON.stringify(error)}`;
+      expect(text).toContain('secret was [redacted]');
+      expect(text).not.toContain(CLIENT_SECRET);
+      expect(text).not.toContain(BASIC);
+      expect(text).not.toContain('token-31');
+    } finally {
+      await api.close();
+    }
+  });
+});

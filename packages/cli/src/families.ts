@@ -1,6 +1,7 @@
 // The four API families the command line drives: their packages, specs, the environment
 // variables of their `fromEnv` (the names profiles store), and the path parameters the command
 // line fills from context instead of asking for them on every command.
+import type { VariableGroup } from '@x/runtime/internal';
 
 /** Names of the families, as commands. */
 export type FamilyName = 'workforce' | 'access' | 'events' | 'legacy';
@@ -34,6 +35,11 @@ export interface Family {
    * checks them against each package's own export once it has one.
    */
   readonly variables: readonly string[];
+  /**
+   * The variables as one configuration group (`variableGroup` of the package's table): its token
+   * and client credentials, which one source must not set together.
+   */
+  readonly group: VariableGroup;
   /** Path parameters filled from context on every command of the family. */
   readonly context: readonly ContextParameter[];
   /** The first resource word that `context` replaces (`realm` in `['realm', 'groups']`). */
@@ -41,6 +47,25 @@ export interface Family {
   /** Extra flag names for query parameters, as people say them (`since` for `start_time`). */
   readonly aliases?: Readonly<Record<string, string>> | undefined;
 }
+
+const WORKFORCE_VARIABLES = [
+  'X_WORKFORCE_URL',
+  'X_WORKFORCE_CLIENT_ID',
+  'X_WORKFORCE_CLIENT_SECRET',
+  'X_WORKFORCE_TOKEN',
+];
+
+const ACCESS_VARIABLES = [
+  'X_ACCESS_URL',
+  'X_ACCESS_TENANT_ID',
+  'X_ACCESS_AUTH_URL',
+  'X_ACCESS_REALM_ID',
+  'X_ACCESS_APPLICATION_ID',
+  'X_ACCESS_CLIENT_ID',
+  'X_ACCESS_CLIENT_SECRET',
+  'X_ACCESS_SCOPE',
+  'X_ACCESS_TOKEN',
+];
 
 /** Every family, in the order help lists them. */
 export const FAMILIES: readonly Family[] = [
@@ -52,12 +77,12 @@ export const FAMILIES: readonly Family[] = [
     catalogModule: '@x/workforce/operations',
     catalogExport: 'WORKFORCE_OPERATIONS',
     envExport: 'WORKFORCE_ENV',
-    variables: [
-      'X_WORKFORCE_URL',
-      'X_WORKFORCE_CLIENT_ID',
-      'X_WORKFORCE_CLIENT_SECRET',
-      'X_WORKFORCE_TOKEN',
-    ],
+    variables: WORKFORCE_VARIABLES,
+    group: {
+      variables: WORKFORCE_VARIABLES,
+      token: 'X_WORKFORCE_TOKEN',
+      credentials: ['X_WORKFORCE_CLIENT_ID', 'X_WORKFORCE_CLIENT_SECRET'],
+    },
     context: [],
   },
   {
@@ -68,17 +93,12 @@ export const FAMILIES: readonly Family[] = [
     catalogModule: '@x/access/operations',
     catalogExport: 'ACCESS_OPERATIONS',
     envExport: 'ACCESS_ENV',
-    variables: [
-      'X_ACCESS_URL',
-      'X_ACCESS_TENANT_ID',
-      'X_ACCESS_AUTH_URL',
-      'X_ACCESS_REALM_ID',
-      'X_ACCESS_APPLICATION_ID',
-      'X_ACCESS_CLIENT_ID',
-      'X_ACCESS_CLIENT_SECRET',
-      'X_ACCESS_SCOPE',
-      'X_ACCESS_TOKEN',
-    ],
+    variables: ACCESS_VARIABLES,
+    group: {
+      variables: ACCESS_VARIABLES,
+      token: 'X_ACCESS_TOKEN',
+      credentials: ['X_ACCESS_CLIENT_ID', 'X_ACCESS_CLIENT_SECRET'],
+    },
     context: [
       { name: 'tenant_id', variable: 'X_ACCESS_TENANT_ID' },
       { name: 'realm_id', variable: 'X_ACCESS_REALM_ID', option: 'realm' },
@@ -94,6 +114,7 @@ export const FAMILIES: readonly Family[] = [
     catalogExport: 'EVENTS_OPERATIONS',
     envExport: 'EVENTS_ENV',
     variables: ['X_EVENTS_URL', 'X_EVENTS_API_KEY'],
+    group: { variables: ['X_EVENTS_URL', 'X_EVENTS_API_KEY'] },
     context: [],
     aliases: { since: 'start_time', until: 'end_time' },
   },
@@ -106,6 +127,7 @@ export const FAMILIES: readonly Family[] = [
     catalogExport: 'LEGACY_OPERATIONS',
     envExport: 'LEGACY_ENV',
     variables: ['X_LEGACY_URL', 'X_LEGACY_TOKEN'],
+    group: { variables: ['X_LEGACY_URL', 'X_LEGACY_TOKEN'], token: 'X_LEGACY_TOKEN' },
     context: [],
   },
 ];
@@ -115,10 +137,11 @@ export function familyNamed(name: string): Family | undefined {
   return FAMILIES.find((f) => f.name === name);
 }
 
-/** Every variable any family reads, plus the logging one. */
+/** Every variable any family reads, plus the settings every client shares. */
 export const ALL_VARIABLES: readonly string[] = [
   ...FAMILIES.flatMap((f) => f.variables),
   'X_LOG_LEVEL',
+  'X_ALLOW_INSECURE_HTTP',
 ];
 
 /** Whether a variable holds a secret (client secrets, tokens, API keys): never printed. */

@@ -3,6 +3,7 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Emulator } from '@x/emulator';
+import { send, startTestServer } from '@x/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../src/exit-codes.js';
 import { configPath } from '../src/profiles/config-file.js';
@@ -106,6 +107,87 @@ describe('profiles', () => {
     const missing = await runCli(['--profile', 'nope', ...recover], { env: base, emulator });
     expect(missing.code).toBe(EXIT.config);
     expect(missing.stderr).toMatch(/there is no profile "nope"/);
+  });
+
+  it("takes all of a family's variables from one source: a URL left in the shell never receives the default profile's secret", async () => {
+    const home = tempDir();
+    const good = emulatorEnv(emulator);
+    const shell = await startTestServer((_req, res) =>
+      send(res, 200, { access_token: 'x', token_type: 'Bearer', expires_in: 60 }),
+    );
+    try {
+      await runCli(
+        [
+          'profile',
+          'set',
+          'tenant',
+          `X_WORKFORCE_URL=${good.X_WORKFORCE_URL}`,
+          `X_WORKFORCE_CLIENT_ID=${good.X_WORKFORCE_CLIENT_ID}`,
+          `X_WORKFORCE_CLIENT_SECRET=${good.X_WORKFORCE_CLIENT_SECRET}`,
+        ],
+        { env: { XDG_CONFIG_HOME: home } },
+      );
+      // The shell still holds another tenant's URL: the environment supplies the whole family,
+      // so the command stops for want of credentials and nothing reaches the shell's URL.
+      const env = { XDG_CONFIG_HOME: home, X_WORKFORCE_URL: shell.url };
+      const run = await runCli(['workforce', 'users', 'list', '--limit', '1'], { env });
+      expect(shell.requests).toHaveLength(0);
+      expect(run.code).toBe(EXIT.config);
+      expect(run.stderr).toMatch(/X_WORKFORCE_CLIENT_ID/);
+      // A family the named profile leaves unset comes from the environment.
+      const legacy = await runCli(
+        [
+          '--profile',
+          'tenant',
+          'legacy',
+          'users',
+          'recover',
+          '--external-id',
+          'nobody',
+          '--binding-token-delivery-method',
+          'email',
+        ],
+        { env: { XDG_CONFIG_HOME: home }, emulator },
+      );
+      expect(legacy.code).toBe(EXIT.notFound);
+    } finally {
+      await shell.close();
+    }
+  });
+
+  it('refuses a token and client credentials set in one source, naming both', async () => {
+    const home = tempDir();
+    await runCli(
+      [
+        'profile',
+        'set',
+        'mixed',
+        'X_WORKFORCE_URL=https://w.example.com',
+        'X_WORKFORCE_TOKEN=tok-123456',
+        'X_WORKFORCE_CLIENT_ID=cid',
+        'X_WORKFORCE_CLIENT_SECRET=csecret-123456',
+      ],
+      { env: { XDG_CONFIG_HOME: home } },
+    );
+    const run = await runCli(['workforce', 'users', 'list'], { env: { XDG_CONFIG_HOME: home } });
+    expect(run.code).toBe(EXIT.config);
+    expect(run.stderr).toContain(
+      'profile "mixed" sets both X_WORKFORCE_TOKEN and X_WORKFORCE_CLIENT_ID, X_WORKFORCE_CLIENT_SECRET',
+    );
+    expect(run.stderr).not.toContain('csecret-123456');
+    // The same variables in the environment instead: the same error, naming the environment.
+    const fromShell = await runCli(['workforce', 'users', 'list'], {
+      env: {
+        XDG_CONFIG_HOME: tempDir(),
+        X_WORKFORCE_URL: 'https://w.example.com',
+        X_WORKFORCE_TOKEN: 'tok-123456',
+        X_WORKFORCE_CLIENT_ID: 'cid',
+      },
+    });
+    expect(fromShell.code).toBe(EXIT.config);
+    expect(fromShell.stderr).toContain(
+      'the environment sets both X_WORKFORCE_TOKEN and X_WORKFORCE_CLIENT_ID',
+    );
   });
 
   it('says which variables are missing when a family is not configured', async () => {

@@ -1,6 +1,7 @@
 // The command tree: derived from each family's catalog and spec, with help, examples, flags,
 // completion and the version.
 import { readFileSync } from 'node:fs';
+import { variableGroup } from '@x/runtime/internal';
 import { specOperations } from '@x/specs';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +61,11 @@ describe('the command tree', () => {
         | undefined;
       expect(exported, family.name).toBeDefined();
       expect([...family.variables].sort(), family.name).toEqual(Object.values(exported!).sort());
+      const { variables, ...auth } = variableGroup(exported!);
+      expect({ ...family.group, variables: [...family.group.variables].sort() }).toEqual({
+        variables: [...variables].sort(),
+        ...auth,
+      });
     }
   });
 

@@ -2,23 +2,40 @@
 // one JSON object `{"urls": {...}, "credentials": {...}}` for scripts to read.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
+import { CONTROL_KEY_ENV, CONTROL_KEY_HEADER, isLoopbackHost } from './control/guard.js';
 import { type Emulator, startEmulator } from './emulator.js';
 
-const USAGE = `Usage: x-emulator [--port N] [--host HOST] [--data FILE]
+const USAGE = `Usage: x-emulator [--port N] [--host HOST] [--advertise-host NAME] [--control-key KEY] [--data FILE]
 
-  --port N     port to listen on; 0 (the default) picks any free port
-  --host HOST  address to listen on (default 127.0.0.1, loopback only)
-  --data FILE  load the state from FILE at start when it exists; save it there on exit
+  --port N               port to listen on; 0 (the default) picks any free port
+  --host HOST            address to listen on (default 127.0.0.1, loopback only)
+  --advertise-host NAME  host name the printed URLs use, as clients reach it (with --host 0.0.0.0
+                         in a container: the service's name, such as emulator)
+  --control-key KEY      key of the control surface (/_emulator/*), sent in the
+                         ${CONTROL_KEY_HEADER} header; default ${CONTROL_KEY_ENV}, else a new key printed
+                         at start when HOST is not loopback (on loopback none is asked for)
+  --data FILE            load the state from FILE at start when it exists; save it there on exit
+
+Clients reach a non-loopback host over plain http only with X_ALLOW_INSECURE_HTTP=1 (fromEnv)
+or the allowInsecureHttp client option.
 `;
 
 interface Args {
   port: number;
   host: string;
+  advertiseHost: string | undefined;
+  controlKey: string | undefined;
   data: string | undefined;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { port: 0, host: '127.0.0.1', data: undefined };
+  const args: Args = {
+    port: 0,
+    host: '127.0.0.1',
+    advertiseHost: undefined,
+    controlKey: process.env[CONTROL_KEY_ENV] || undefined,
+    data: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.includes('=')
@@ -38,6 +55,8 @@ function parseArgs(argv: string[]): Args {
         throw new Error('--port must be 0 to 65535');
       args.port = port;
     } else if (flag === '--host') args.host = value();
+    else if (flag === '--advertise-host') args.advertiseHost = value();
+    else if (flag === '--control-key') args.controlKey = value();
     else if (flag === '--data') args.data = value();
     else throw new Error(`unknown option ${arg}`);
   }
@@ -64,11 +83,22 @@ async function main() {
   const emulator = await startEmulator({
     port: args.port,
     host: args.host,
+    ...(args.advertiseHost ? { advertiseHost: args.advertiseHost } : {}),
+    ...(args.controlKey ? { controlKey: args.controlKey } : {}),
     ...(snapshot !== undefined ? { snapshot } : {}),
   });
+  const { controlKey } = emulator;
   process.stdout.write(
-    `${JSON.stringify({ urls: emulator.urls, credentials: emulator.credentials })}\n`,
+    `${JSON.stringify({ urls: emulator.urls, credentials: emulator.credentials, ...(controlKey ? { controlKey } : {}) })}\n`,
   );
+  if (controlKey && !args.controlKey)
+    process.stderr.write(
+      `x-emulator: the control surface asks for the ${CONTROL_KEY_HEADER} header:\n    ${controlKey}\n`,
+    );
+  if (!args.advertiseHost && !isLoopbackHost(args.host))
+    process.stderr.write(
+      `x-emulator: the URLs name ${args.host}, which clients may not reach: give --advertise-host\n`,
+    );
   process.stderr.write(
     `x-emulator: serving ${emulator.urls.control.replace(/\/_emulator$/, '')}; page at ${emulator.urls.control}\n`,
   );

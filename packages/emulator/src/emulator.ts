@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { TokenService } from './auth/tokens.js';
 import { Clock } from './clock.js';
+import { controlGuard, controlKeyFor, IN_PROCESS } from './control/guard.js';
 import { controlRoutes } from './control/routes.js';
 import {
   type EmulatorCredentials,
@@ -45,6 +46,11 @@ export interface Emulator {
    * (`X_WORKFORCE_URL`, `X_ACCESS_CLIENT_ID`, ...): `fromEnv({ fetch: emulator.fetch }, emulator.env)`.
    */
   readonly env: EmulatorEnvironment;
+  /**
+   * The key the control surface asks for (`x-emulator-control-key` header), or undefined when it
+   * asks for none (loopback without `controlKey`).
+   */
+  readonly controlKey: string | undefined;
   /** Serves a request in process, no socket: pass it as `fetch` to any client. */
   readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** Back to the seed: every change, event, e-mail and token is dropped. */
@@ -222,6 +228,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults.restart();
   };
 
+  if (options.advertiseHost !== undefined && !/^[A-Za-z0-9.:[\]-]+$/.test(options.advertiseHost))
+    throw new Error('advertiseHost must be a host name or address (no scheme, port or path)');
+  const controlKey = controlKeyFor(
+    options.port === undefined ? undefined : (options.host ?? '127.0.0.1'),
+    options.controlKey,
+  );
   const app = new Hono();
   // A request-target with a `.` or `..` segment (also `%2e%2e`) would be resolved onto another
   // path, and so another operation or the control surface, before routing: refused instead. Only
@@ -263,6 +275,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       (control) => {
         for (const family of FAMILIES) family.control?.(control, world);
       },
+      controlGuard(() => controlKey),
     ),
   );
   app.notFound((c) =>
@@ -284,7 +297,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   ): Promise<Response> => {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
-    const response = await app.fetch(request);
+    const response = await app.fetch(request, { [IN_PROCESS]: true });
     if (response.headers.get(RESET_HEADER))
       // What a client sees when the server resets the connection.
       throw new TypeError('fetch failed', {
@@ -296,13 +309,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let server: { close(): void } | undefined;
   if (options.port !== undefined) {
     const { listen } = await import('./serve.js');
-    const listening = await listen(app, options.port, options.host ?? '127.0.0.1');
+    const listening = await listen(
+      app,
+      options.port,
+      options.host ?? '127.0.0.1',
+      options.advertiseHost,
+    );
     server = listening.server;
     setOrigin(listening.origin);
   }
 
   return {
     urls,
+    controlKey,
     get credentials() {
       return credentials();
     },

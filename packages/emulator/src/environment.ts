@@ -60,7 +60,15 @@ export function environmentOf({
     [EVENTS_ENV.apiKey]: c.events.apiKey,
     [LEGACY_ENV.url]: urls.legacy,
     [LEGACY_ENV.token]: c.legacy.token,
+    // Advertised beyond loopback (a container's service name), plain http needs the opt-in.
+    ...(insecureBeyondLoopback(urls.workforce) ? { X_ALLOW_INSECURE_HTTP: '1' as const } : {}),
   };
+}
+
+/** Whether a URL is plain http to a host that is not loopback. */
+function insecureBeyondLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'http:' && !/^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i.test(hostname);
 }
 
 /** Variable name to value, for every family (client credentials, not bearer tokens). */

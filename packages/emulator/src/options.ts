@@ -116,6 +116,17 @@ export interface EmulatorOptions {
   port?: number;
   /** Host to listen on; default `127.0.0.1`. */
   host?: string;
+  /**
+   * The host name the printed and returned URLs use, when the listen address is not what clients
+   * reach (`host: '0.0.0.0'` in a container reached as `http://emulator:…`). Default: `host`.
+   */
+  advertiseHost?: string;
+  /**
+   * The key the control surface (`/_emulator/*`) asks for in the `x-emulator-control-key` header
+   * (at least 16 characters). Default: none on loopback; a new random key when `host` is not
+   * loopback (read it from `emulator.controlKey`). The in-process `fetch` needs no key.
+   */
+  controlKey?: string;
   seed?: SeedData;
   /** Start from this snapshot instead of the seed. */
   snapshot?: unknown;

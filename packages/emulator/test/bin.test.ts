@@ -19,12 +19,14 @@ interface Started {
   child: ChildProcess;
   urls: EmulatorUrls;
   credentials: EmulatorCredentials;
+  controlKey?: string;
 }
 
 /** Starts the bin and reads its first stdout line. */
-function start(args: string[]): Promise<Started> {
+function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
   const child = spawn(process.execPath, [BIN, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   running.add(child);
   let stderr = '';
@@ -39,7 +41,7 @@ function start(args: string[]): Promise<Started> {
     child.once('exit', (code) => reject(new Error(`exited with ${code}; stderr: ${stderr}`)));
     createInterface({ input: child.stdout! }).once('line', (line) => {
       clearTimeout(timer);
-      const info = JSON.parse(line) as { urls: EmulatorUrls; credentials: EmulatorCredentials };
+      const info = JSON.parse(line) as Omit<Started, 'child'>;
       resolve({ child, ...info });
     });
   });
@@ -120,6 +122,19 @@ describe('x-emulator bin', () => {
     expect(events.body.body.events).toHaveLength(1);
     const page = await fetch(s.urls.control);
     expect(await page.text()).toContain('ada@example.com');
+    expect(await stop(s.child)).toBe(0);
+  });
+
+  it('asks for the control key from X_EMULATOR_CONTROL_KEY and names the advertised host', async () => {
+    const key = 'bin-control-key-0123456789';
+    const s = await start(['--advertise-host', 'localhost'], { X_EMULATOR_CONTROL_KEY: key });
+    expect(s.urls.workforce).toMatch(/^http:\/\/localhost:\d+\/workforce$/);
+    expect(s.controlKey).toBe(key);
+    expect((await fetch(`${s.urls.control}/snapshot`)).status).toBe(401);
+    const info = await fetch(`${s.urls.control}/info`, {
+      headers: { 'x-emulator-control-key': key },
+    });
+    expect(info.status).toBe(200);
     expect(await stop(s.child)).toBe(0);
   });
 

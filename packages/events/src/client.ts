@@ -1,6 +1,6 @@
 import { staticToken } from '@x/auth';
 import { type ClientOptions, createApiClient } from '@x/runtime';
-import { loggingFromEnv, processEnv, readEnv, secretSafe } from '@x/runtime/internal';
+import { familyEnv, processEnv, readEnv, secretSafe } from '@x/runtime/internal';
 import type { EventsApi } from './api.js';
 import { EVENTS_ENV } from './environment.js';
 import type { paths } from './generated/schema.js';
@@ -43,7 +43,8 @@ export function createEventsClient(options: EventsClientOptions): EventsClient {
 
 /**
  * A client configured from the environment: `X_EVENTS_URL` and `X_EVENTS_API_KEY` (and
- * `X_LOG_LEVEL` to log to the console). Options given here win over the environment (and make
+ * `X_LOG_LEVEL` to log to the console, `X_ALLOW_INSECURE_HTTP=1` for plain http to a host that
+ * is not loopback). Options given here win over the environment (and make
  * their variables optional).
  * @throws ConfigurationError naming every variable that is missing.
  */
@@ -56,8 +57,9 @@ export function fromEnv(
     ...(options.auth ? [] : [EVENTS_ENV.apiKey]),
   ];
   const values = readEnv(env, 'the events client', needed);
+  const { settings } = familyEnv(EVENTS_ENV, env, options.auth !== undefined);
   return createEventsClient({
-    ...loggingFromEnv(env),
+    ...settings,
     ...options,
     baseUrl: options.baseUrl ?? values[EVENTS_ENV.url],
     auth: options.auth ?? staticToken(values[EVENTS_ENV.apiKey]),

@@ -1,6 +1,6 @@
 import { staticToken } from '@x/auth';
 import { type ClientOptions, createApiClient } from '@x/runtime';
-import { loggingFromEnv, processEnv, readEnv, secretSafe } from '@x/runtime/internal';
+import { familyEnv, processEnv, readEnv, secretSafe } from '@x/runtime/internal';
 import type { LegacyApi } from './api.js';
 import { LEGACY_ENV } from './environment.js';
 import type { paths } from './generated/schema.js';
@@ -40,7 +40,8 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
 
 /**
  * A client configured from the environment: `X_LEGACY_URL` and `X_LEGACY_TOKEN` (and
- * `X_LOG_LEVEL` to log to the console). Options given here win over the environment (and make
+ * `X_LOG_LEVEL` to log to the console, `X_ALLOW_INSECURE_HTTP=1` for plain http to a host that
+ * is not loopback). Options given here win over the environment (and make
  * their variables optional).
  * @throws ConfigurationError naming every variable that is missing.
  */
@@ -53,8 +54,9 @@ export function fromEnv(
     ...(options.auth ? [] : [LEGACY_ENV.token]),
   ];
   const values = readEnv(env, 'the legacy client', needed);
+  const { settings } = familyEnv(LEGACY_ENV, env, options.auth !== undefined);
   return createLegacyClient({
-    ...loggingFromEnv(env),
+    ...settings,
     ...options,
     baseUrl: options.baseUrl ?? values[LEGACY_ENV.url]!,
     auth: options.auth ?? staticToken(values[LEGACY_ENV.token]!),

@@ -72,8 +72,13 @@ async function main(): Promise<void> {
       port: cli.httpPort,
       host: cli.host,
       token: process.env.X_MCP_HTTP_TOKEN || undefined,
+      noAuth: cli.noAuth,
+      sessionIdleTimeoutMs: cli.sessionIdleTimeoutMs,
     });
     log(`listening on ${http.url}`);
+    if (http.token === undefined) log('no bearer token asked for (--no-auth)');
+    // Printed only when generated here: a token the caller set is theirs to know.
+    else if (!process.env.X_MCP_HTTP_TOKEN) log(`bearer token: ${http.token}`);
     const stop = () => {
       http.close().finally(() => process.exit(0));
     };

@@ -1,5 +1,6 @@
 // The streamable HTTP transport, once: `x-mcp --emulator --http 0` as a child process, a client
-// of the official SDK over HTTP, and the DNS-rebinding guard of a loopback listener.
+// of the official SDK over HTTP with the bearer token the server printed, the DNS-rebinding and
+// Origin guard of a loopback listener, 401 with WWW-Authenticate, and idle sessions expiring.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,6 +15,7 @@ import { data, nodeArgs, ROOT } from './helpers/stdio.js';
 
 let child: ChildProcess;
 let url: URL;
+let token: string;
 
 beforeAll(async () => {
   child = spawn(process.execPath, nodeArgs(['--emulator', '--http', '0']), {
@@ -21,12 +23,12 @@ beforeAll(async () => {
     env: getDefaultEnvironment(),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  url = await new Promise<URL>((resolve, reject) => {
+  [url, token] = await new Promise<[URL, string]>((resolve, reject) => {
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
-      const match = /listening on (\S+)/.exec(stderr);
-      if (match) resolve(new URL(match[1]!));
+      const match = /listening on (\S+)\n(?:.*\n)*?x-mcp: bearer token: (\S+)\n/.exec(stderr);
+      if (match) resolve([new URL(match[1]!), match[2]!]);
     });
     child.once('exit', (code) => reject(new Error(`x-mcp exited with ${code}: ${stderr}`)));
   });
@@ -36,10 +38,17 @@ afterAll(() => {
 });
 
 describe('streamable HTTP', () => {
-  it('listens on loopback and serves a session', async () => {
+  it('listens on loopback and serves a session to the holder of the printed token', async () => {
     expect(url.hostname).toBe('127.0.0.1');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const anonymous = new Client({ name: 'x-mcp-test', version: '0.0.0' });
+    await expect(anonymous.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow();
     const client = new Client({ name: 'x-mcp-test', version: '0.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(url));
+    await client.connect(
+      new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain('events_search');
     const result = await client.callTool({ name: 'search_tools', arguments: { query: 'events' } });
@@ -67,6 +76,7 @@ describe('streamable HTTP', () => {
           headers: {
             'content-type': 'application/json',
             accept: 'application/json, text/event-stream',
+            authorization: `Bearer ${token}`,
             ...headers,
           },
         });
@@ -79,17 +89,109 @@ describe('streamable HTTP', () => {
       });
     expect(await send({ host: `evil.example:${url.port}` })).toBe(403);
     expect(await send({ origin: 'https://evil.example' })).toBe(403);
+    // A page of a dev server on another loopback port is another origin.
+    const other = Number(url.port) === 5173 ? 5174 : 5173;
+    expect(await send({ origin: `http://localhost:${other}` })).toBe(403);
+    expect(await send({ origin: `http://127.0.0.1:${other}` })).toBe(403);
+    expect(await send({ origin: 'http://localhost' })).toBe(403);
     expect(await send({ origin: `http://localhost:${url.port}` })).toBe(200);
+  });
+
+  it('answers 401 with WWW-Authenticate without the token or with a wrong one', async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+        body: '{}',
+      });
+    const none = await post({});
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="x-mcp"');
+    const wrong = await post({ authorization: `Bearer ${token}x` });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toBe(
+      'Bearer realm="x-mcp", error="invalid_token"',
+    );
+  });
+});
+
+describe('streamable HTTP sessions', () => {
+  it('closes a session left idle, and keeps one in use', async () => {
+    const set = await createToolSet({ env: {}, permissions: READ_ONLY });
+    const newServer = () => createMcpServer(set, { revealEnrolmentSecrets: false });
+    const http = await serveHttp(newServer, { port: 0, sessionIdleTimeoutMs: 400 });
+    try {
+      const headers = { authorization: `Bearer ${http.token}` };
+      const connect = async () => {
+        const client = new Client({ name: 'x-mcp-test', version: '0.0.0' });
+        const transport = new StreamableHTTPClientTransport(new URL(http.url), {
+          requestInit: { headers },
+        });
+        await client.connect(transport);
+        return { client, transport };
+      };
+      const busy = await connect();
+      const idle = await connect();
+      for (let i = 0; i < 5; i++) {
+        await new Promise((r) => setTimeout(r, 150));
+        await busy.client.listTools();
+      }
+      // 750 ms without a request: the idle session is gone, the busy one still answers.
+      const gone = await fetch(http.url, {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': idle.transport.sessionId!,
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
+      });
+      expect(gone.status).toBe(404);
+      expect(await gone.text()).toMatch(/expired session/);
+      expect((await busy.client.listTools()).tools.length).toBeGreaterThan(0);
+      await busy.client.close();
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('generates a token by default, and --no-auth serves loopback only', async () => {
+    const set = await createToolSet({ env: {}, permissions: READ_ONLY });
+    const newServer = () => createMcpServer(set, { revealEnrolmentSecrets: false });
+    const a = await serveHttp(newServer, { port: 0 });
+    const b = await serveHttp(newServer, { port: 0 });
+    try {
+      expect(a.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(b.token).not.toBe(a.token);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+    const open = await serveHttp(newServer, { port: 0, noAuth: true });
+    try {
+      expect(open.token).toBeUndefined();
+      const client = new Client({ name: 'x-mcp-test', version: '0.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(open.url)));
+      await client.close();
+    } finally {
+      await open.close();
+    }
+    await expect(serveHttp(newServer, { port: 0, host: '0.0.0.0', noAuth: true })).rejects.toThrow(
+      /--no-auth is for loopback/,
+    );
   });
 });
 
 describe('streamable HTTP off loopback', () => {
-  it('will not listen without a token, and with one refuses requests that lack it', async () => {
+  it('refuses requests that lack the token given', async () => {
     const set = await createToolSet({ env: {}, permissions: READ_ONLY });
     const newServer = () => createMcpServer(set, { revealEnrolmentSecrets: false });
-    await expect(serveHttp(newServer, { port: 0, host: '0.0.0.0' })).rejects.toThrow(
-      /X_MCP_HTTP_TOKEN/,
-    );
     const http = await serveHttp(newServer, { port: 0, host: '127.0.0.1', token: 'let-me-in' });
     try {
       const client = new Client({ name: 'x-mcp-test', version: '0.0.0' });

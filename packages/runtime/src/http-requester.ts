@@ -67,7 +67,7 @@ export function createHttpRequester(options: HttpRequesterOptions = {}): HttpReq
     async request<T>(method: HttpMethod, url: string | URL, init: HttpRequestInit = {}) {
       const { body, pathTemplate, headers, signal, timeoutMs, retry } = init;
       const sent = checkedHeaders(headers, 'headers');
-      const target = checkUrl(url);
+      const target = checkUrl(url, options.allowInsecureHttp === true);
       const template = pathTemplate ?? target.pathname;
       let payload: string | undefined;
       if (body !== undefined) {
@@ -114,9 +114,9 @@ export function createHttpRequester(options: HttpRequesterOptions = {}): HttpReq
   return Object.freeze(secretSafe(requester, () => 'HttpRequester'));
 }
 
-function checkUrl(url: string | URL): URL {
-  // The rules of every base URL (absolute; https, or plain http for loopback only; no
+function checkUrl(url: string | URL, allowInsecureHttp: boolean): URL {
+  // The rules of every base URL (absolute; https, or plain http for loopback unless opted in; no
   // credentials, which fetch would quote in its error) for what comes before the query.
-  normalizeBaseUrl(String(url).split(/[?#]/)[0], 'url');
+  normalizeBaseUrl(String(url).split(/[?#]/)[0], 'url', allowInsecureHttp);
   return new URL(url);
 }

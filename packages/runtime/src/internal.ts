@@ -1,6 +1,6 @@
 // `@x/runtime/internal`: what the family packages share and app code does not need. Not covered
 // by semver for users: it changes with the family packages that are released beside it.
-export { normalizeBaseUrl } from './base-url.js';
+export { ALLOW_INSECURE_HTTP_ENV, normalizeBaseUrl } from './base-url.js';
 export {
   chunk,
   MAX_IDS_PER_REQUEST,
@@ -25,7 +25,19 @@ export type {
 } from './core/operation-types.js';
 export { type UntypedCalls, type UntypedInit, untyped } from './core/untyped.js';
 export { runtimeTag, type SdkIdentity, userAgent } from './core/user-agent.js';
-export { LOG_LEVEL_ENV, loggingFromEnv, processEnv, readEnv } from './env.js';
+export {
+  familyEnv,
+  insecureHttpFromEnv,
+  LOG_LEVEL_ENV,
+  loggingFromEnv,
+  processEnv,
+  type ResolvedVariables,
+  readEnv,
+  resolveVariables,
+  type VariableGroup,
+  type VariableSource,
+  variableGroup,
+} from './env.js';
 export { assertHeaderValue } from './headers.js';
 export {
   cursorPaging,

@@ -5,28 +5,49 @@ const SECRET_KEYS =
   /^(access_token|refresh_token|id_token|client_secret|password|short_code|authorization|token|secret|api_key)$/i;
 const MASK = '[redacted]';
 
-/** A bounded set of secret values (tokens, client secrets) to mask in any text the SDK reports. */
+/**
+ * The secret values to mask in any text the SDK reports. Configured secrets (a client secret, its
+ * Basic form, a static token) are kept for the client's life; issued tokens rotate through a
+ * bounded window, so a long-lived client that refreshes its token forever does not grow without
+ * bound, yet never stops masking what it was configured with.
+ */
 export class SecretScrubber {
-  readonly #values: string[] = [];
+  readonly #kept: string[] = [];
+  readonly #issued: string[] = [];
   constructor(private readonly capacity = 16) {}
 
-  /** Remembers a secret value; values shorter than 4 characters are not worth masking. */
+  /** Keeps a configured secret for the scrubber's life. */
+  keep(value: string | undefined): void {
+    for (const form of formsOf(value)) if (!this.#kept.includes(form)) this.#kept.push(form);
+  }
+
+  /** Remembers an issued token among the last `capacity` ones; short values are not worth masking. */
   add(value: string | undefined): void {
-    if (!value || value.length < 4 || this.#values.includes(value)) return;
-    // A body echoing the secret inside a JSON string holds its escaped form (`\\`, `\"`, …):
-    // that form is masked too, before the value itself.
-    const escaped = JSON.stringify(value).slice(1, -1);
-    if (escaped !== value && !this.#values.includes(escaped)) this.#values.push(escaped);
-    this.#values.push(value);
-    while (this.#values.length > this.capacity) this.#values.shift();
+    for (const form of formsOf(value)) {
+      if (this.#kept.includes(form) || this.#issued.includes(form)) continue;
+      this.#issued.push(form);
+    }
+    while (this.#issued.length > this.capacity) this.#issued.shift();
   }
 
   /** Masks every remembered secret, and its Base64 form inside Basic credentials. */
   scrub(text: string): string {
     let out = text;
-    for (const value of this.#values) if (out.includes(value)) out = out.split(value).join(MASK);
+    for (const value of [...this.#kept, ...this.#issued])
+      if (out.includes(value)) out = out.split(value).join(MASK);
     return redactAuthorization(out);
   }
+}
+
+/**
+ * The forms of a secret worth masking, escaped form first: a body echoing the secret inside a JSON
+ * string holds its escaped form (`\\`, `\"`, …), masked before the value itself. Values shorter than
+ * 4 characters are not worth masking.
+ */
+function formsOf(value: string | undefined): string[] {
+  if (!value || value.length < 4) return [];
+  const escaped = JSON.stringify(value).slice(1, -1);
+  return escaped === value ? [value] : [escaped, value];
 }
 
 /** Masks `Bearer x` and `Basic x` credentials wherever they appear in text. */

@@ -5,7 +5,7 @@ import {
   createApiClient,
   type TokenProvider,
 } from '@x/runtime';
-import { loggingFromEnv, processEnv, readEnv, secretSafe } from '@x/runtime/internal';
+import { familyEnv, processEnv, secretSafe } from '@x/runtime/internal';
 import type { WorkforceApi } from './api.js';
 import { WORKFORCE_ENV } from './environment.js';
 import type { paths } from './generated/schema.js';
@@ -74,17 +74,18 @@ export function createWorkforceClient(options: WorkforceClientOptions): Workforc
 /**
  * A client configured from the environment: `X_WORKFORCE_URL`, and either
  * `X_WORKFORCE_CLIENT_ID` + `X_WORKFORCE_CLIENT_SECRET` (client credentials at
- * `{url}/v2/oauth2/token`; they win when both kinds are set) or `X_WORKFORCE_TOKEN`;
- * `X_LOG_LEVEL` logs to the console. Options given here win over the environment (and make their
+ * `{url}/v2/oauth2/token`) or `X_WORKFORCE_TOKEN`, never both; `X_LOG_LEVEL` logs to the
+ * console; `X_ALLOW_INSECURE_HTTP=1` allows plain http to a host that is not loopback. Options given here win over the environment (and make their
  * variables optional); `fetch` and `fetchOptions` also serve the token requests.
- * @throws ConfigurationError naming every variable that is missing.
+ * @throws ConfigurationError naming every variable that is missing, or the token and the client
+ * credentials when both are set.
  */
 export function fromEnv(
   options: Partial<WorkforceClientOptions> = {},
   env: Record<string, string | undefined> = processEnv(),
 ): WorkforceClient {
   const { url, clientId, clientSecret, token } = WORKFORCE_ENV;
-  const values = readEnv(env, 'the workforce client', [], [url, clientId, clientSecret, token]);
+  const { values, settings } = familyEnv(WORKFORCE_ENV, env, options.auth !== undefined);
   const baseUrl = options.baseUrl ?? values[url];
   const missing = [
     ...(baseUrl === undefined ? [url] : []),
@@ -95,8 +96,8 @@ export function fromEnv(
       `the workforce client needs ${missing.join(', ')} (${url}, and ${clientId} + ${clientSecret} or ${token})`,
       missing,
     );
-  const auth = options.auth ?? envAuth(values, baseUrl, options);
-  return createWorkforceClient({ ...loggingFromEnv(env), ...options, baseUrl, auth });
+  const auth = options.auth ?? envAuth(values, baseUrl, { ...settings, ...options });
+  return createWorkforceClient({ ...settings, ...options, baseUrl, auth });
 }
 
 type EnvValues = Partial<Record<(typeof WORKFORCE_ENV)[keyof typeof WORKFORCE_ENV], string>>;
@@ -119,10 +120,12 @@ function envAuth(
   const id = values[WORKFORCE_ENV.clientId];
   const secret = values[WORKFORCE_ENV.clientSecret];
   if (id === undefined || secret === undefined) return staticToken(values[WORKFORCE_ENV.token]!);
+  const allowInsecureHttp = options.allowInsecureHttp === true;
   return clientCredentials({
-    tokenUrl: workforceTokenUrl(baseUrl),
+    tokenUrl: workforceTokenUrl(baseUrl, { allowInsecureHttp }),
     clientId: id,
     clientSecret: secret,
+    ...(allowInsecureHttp ? { allowInsecureHttp } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.fetchOptions ? { fetchOptions: options.fetchOptions } : {}),
   });

@@ -69,23 +69,51 @@ describe('fromEnv', () => {
     );
   });
 
-  it('with a token, sends it; client credentials win when both are set', async () => {
+  it('with a token, sends it; a token and client credentials set together are refused', async () => {
     const server = await start();
     await fromEnv(
       {},
       { X_WORKFORCE_URL: server.url, X_WORKFORCE_TOKEN: 'console-token' },
     ).users.get('u1');
     expect(server.requests.at(-1)!.headers.authorization).toBe('Bearer console-token');
-    await fromEnv(
-      {},
-      {
-        X_WORKFORCE_URL: server.url,
-        X_WORKFORCE_TOKEN: 'console-token',
-        X_WORKFORCE_CLIENT_ID: 'client-1',
-        X_WORKFORCE_CLIENT_SECRET: SECRET,
-      },
-    ).users.get('u1');
-    expect(server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    const sent = server.requests.length;
+    const both = configurationError(() =>
+      fromEnv(
+        {},
+        {
+          X_WORKFORCE_URL: server.url,
+          X_WORKFORCE_TOKEN: 'console-token',
+          X_WORKFORCE_CLIENT_ID: 'client-1',
+          X_WORKFORCE_CLIENT_SECRET: SECRET,
+        },
+      ),
+    );
+    expect(both.message).toBe(
+      'the environment sets both X_WORKFORCE_TOKEN and X_WORKFORCE_CLIENT_ID, X_WORKFORCE_CLIENT_SECRET: set a token or client credentials, not both',
+    );
+    expect(both.missing).toEqual([
+      'X_WORKFORCE_TOKEN',
+      'X_WORKFORCE_CLIENT_ID',
+      'X_WORKFORCE_CLIENT_SECRET',
+    ]);
+    expect(server.requests.length).toBe(sent);
+  });
+
+  it('X_ALLOW_INSECURE_HTTP=1 allows plain http to a host that is not loopback', () => {
+    const env = { X_WORKFORCE_URL: 'http://emulator:4010/workforce', X_WORKFORCE_TOKEN: TOKEN };
+    expect(() => fromEnv({}, env)).toThrow(/X_ALLOW_INSECURE_HTTP=1/);
+    expect(fromEnv({}, { ...env, X_ALLOW_INSECURE_HTTP: '1' })).toBeDefined();
+    expect(() =>
+      fromEnv(
+        {},
+        {
+          X_WORKFORCE_URL: 'http://emulator:4010/workforce',
+          X_WORKFORCE_CLIENT_ID: 'client-1',
+          X_WORKFORCE_CLIENT_SECRET: SECRET,
+          X_ALLOW_INSECURE_HTTP: '1',
+        },
+      ),
+    ).not.toThrow();
   });
 
   it('names every missing variable', () => {

@@ -1,21 +1,24 @@
 // `xid login`: gets a token with the profile's credentials and says who it is for and which
 // tenant, from the token's claims (decoded without verifying: for display only, never for a
-// decision). The token itself is never printed.
+// decision). The token itself is never printed. With `--dry-run` it sends nothing: the token
+// request (or the events API key's check) is built and caught at the transport, and shown.
 import { accessTokenUrl, clientCredentials, decodeJwtClaims, workforceTokenUrl } from '@x/auth';
 import type { TokenProvider } from '@x/runtime';
+import { insecureHttpFromEnv } from '@x/runtime/internal';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import type { RunContext } from '../context.js';
 import { EXIT, exitCodeOf } from '../exit-codes.js';
 import { FAMILIES, type Family } from '../families.js';
 import { createFamilyClient } from '../family-client.js';
+import { type CapturedRequest, dryRunClient, isDryRunStop } from '../invoke/dry-run.js';
 import { clientOptions } from '../invoke/run-operation.js';
 import { writeValue } from '../output/formats.js';
 
 /** What `login` found for one family. */
 interface LoginResult {
   family: string;
-  status: 'ok' | 'failed' | 'not configured';
+  status: 'ok' | 'failed' | 'not configured' | 'dry run';
   note?: string | undefined;
   who?: string | undefined;
   tenant?: string | undefined;
@@ -31,12 +34,13 @@ function providerOf(
   v: Vars,
   fetch: typeof globalThis.fetch | undefined,
 ): TokenProvider | string | undefined {
-  const f = fetch ? { fetch } : {};
+  // The same opt-in to plain http beyond loopback as the families' `fromEnv`.
+  const f = { ...(fetch ? { fetch } : {}), ...insecureHttpFromEnv(v) };
   if (family.name === 'workforce') {
     const url = v.X_WORKFORCE_URL;
     if (url && v.X_WORKFORCE_CLIENT_ID && v.X_WORKFORCE_CLIENT_SECRET)
       return clientCredentials({
-        tokenUrl: workforceTokenUrl(url),
+        tokenUrl: workforceTokenUrl(url, insecureHttpFromEnv(v)),
         clientId: v.X_WORKFORCE_CLIENT_ID,
         clientSecret: v.X_WORKFORCE_CLIENT_SECRET,
         retry: false,
@@ -60,7 +64,13 @@ function providerOf(
       v.X_ACCESS_CLIENT_SECRET
     )
       return clientCredentials({
-        tokenUrl: accessTokenUrl({ accessAuthUrl: authUrl, tenantId, realmId, applicationId }),
+        tokenUrl: accessTokenUrl({
+          accessAuthUrl: authUrl,
+          tenantId,
+          realmId,
+          applicationId,
+          ...insecureHttpFromEnv(v),
+        }),
         clientId: v.X_ACCESS_CLIENT_ID,
         clientSecret: v.X_ACCESS_CLIENT_SECRET,
         ...(v.X_ACCESS_SCOPE ? { scope: v.X_ACCESS_SCOPE } : {}),
@@ -92,10 +102,13 @@ async function loginOne(ctx: RunContext, family: Family): Promise<LoginResult> {
   const vars = ctx.profile.variables;
   // Keys in the order a table shows them (the first six).
   const result: LoginResult = { family: family.name, status: 'ok', note: undefined };
-  const provider = providerOf(family, vars, ctx.io.fetch);
+  const dry = ctx.globals().dryRun ? dryRunClient() : undefined;
+  const fetch = dry ? (dry.options.fetch as typeof globalThis.fetch) : ctx.io.fetch;
+  const provider = providerOf(family, vars, fetch);
   if (provider === undefined || !family.variables.some((v) => vars[v])) {
     return { family: family.name, status: 'not configured' };
   }
+  if (dry) return dryRunLogin(ctx, family, provider, dry);
   try {
     if (typeof provider === 'string') {
       ctx.addSecret(provider);
@@ -123,6 +136,32 @@ async function loginOne(ctx: RunContext, family: Family): Promise<LoginResult> {
   return result;
 }
 
+/** `--dry-run login`: the request that would prove the credentials, caught before it is sent. */
+async function dryRunLogin(
+  ctx: RunContext,
+  family: Family,
+  provider: TokenProvider | string,
+  dry: ReturnType<typeof dryRunClient>,
+): Promise<LoginResult> {
+  const result: LoginResult = { family: family.name, status: 'dry run' };
+  try {
+    if (typeof provider !== 'string') await provider.getToken();
+    else if (family.name === 'events') {
+      const client = (await createFamilyClient(family, ctx.profile.variables, dry.options)) as {
+        list(params: unknown, options: unknown): PromiseLike<unknown>;
+      };
+      await client.list({ pageSize: 1 }, { limit: 1 });
+    }
+  } catch (error) {
+    if (!isDryRunStop(error)) throw error;
+  }
+  const request: CapturedRequest | undefined = dry.captured[0];
+  result.note = request
+    ? ctx.scrub(`would send ${request.method} ${request.url}`)
+    : 'static token (would not be checked: decoded only)';
+  return result;
+}
+
 /** Adds `xid login`. */
 export function registerLogin(program: Command, ctx: RunContext): void {
   program
@@ -141,6 +180,7 @@ export function registerLogin(program: Command, ctx: RunContext): void {
       for (const family of families) results.push(await loginOne(ctx, family));
       const shown = opts.family ? results : results.filter((r) => r.status !== 'not configured');
       writeValue(shown.length > 0 ? shown : results, ctx.output());
+      if (ctx.globals().dryRun) ctx.warn('dry run: nothing was sent');
       const failed = results.find((r) => r.status === 'failed') as { error?: unknown } | undefined;
       // 401/403 from a token endpoint is an auth failure; a dead server is a server failure.
       if (failed) ctx.exitCode = exitCodeOf(failed.error) === EXIT.server ? EXIT.server : EXIT.auth;

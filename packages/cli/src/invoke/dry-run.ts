@@ -19,6 +19,13 @@ export class DryRunStop extends Error {
   override readonly name = 'DryRunStop';
 }
 
+/** Whether an error is (or was caused by) the capturing transport's stop. */
+export function isDryRunStop(error: unknown): boolean {
+  for (let e: unknown = error, i = 0; e && i < 8; e = (e as { cause?: unknown }).cause, i++)
+    if (e instanceof DryRunStop) return true;
+  return false;
+}
+
 /** Headers whose values are secrets: shown masked. */
 const SECRET_HEADER = /authorization|cookie|secret|token|api-key|apikey/i;
 

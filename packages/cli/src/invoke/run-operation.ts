@@ -9,7 +9,7 @@ import { createProgress } from '../progress.js';
 import type { CommandSpec } from '../tree/derive.js';
 import { camel } from '../tree/names.js';
 import { confirmDestructive } from './confirm.js';
-import { DryRunStop, describeRequest, dryRunClient } from './dry-run.js';
+import { describeRequest, dryRunClient, isDryRunStop } from './dry-run.js';
 import { InputError } from './input-error.js';
 import { type RawInput, wireArgs } from './wire-args.js';
 
@@ -160,12 +160,6 @@ async function dryRun(
     writeValue(request, ctx.output());
   else ctx.io.stdout.write(ctx.scrub(describeRequest(request)));
   ctx.warn('dry run: nothing was sent');
-}
-
-function isDryRunStop(error: unknown): boolean {
-  for (let e: unknown = error, i = 0; e && i < 8; e = (e as { cause?: unknown }).cause, i++)
-    if (e instanceof DryRunStop) return true;
-  return false;
 }
 
 /**

@@ -1,16 +1,19 @@
-// Which variables a command runs with: the process environment and a profile of the config file.
-// A profile named on purpose (`--profile`, `X_PROFILE`) wins over the environment; the default
-// profile only fills what the environment leaves unset (like the AWS and gh command lines).
+// Which variables a command runs with: the process environment and the profiles of the config
+// file, by the SDK's one configuration rule (`resolveVariables`, the rule of every `fromEnv` and of
+// the MCP server): the first source that sets any of a family's variables supplies all of them,
+// in the order `--profile`/`X_PROFILE`, the environment, the default profile. Mixing sources one
+// variable at a time could send a profile's client secret to a token URL left in the shell.
+import { resolveVariables, type VariableSource } from '@x/runtime/internal';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import { isSecretVariable } from '../families.js';
+import { FAMILIES, isSecretVariable } from '../families.js';
 import { readConfig } from './config-file.js';
 
 /** The variables a command runs with, and where they came from. */
 export interface ResolvedProfile {
   /** The profile's name, or undefined when only the environment is used. */
   readonly name: string | undefined;
-  /** Every variable: the environment's and the profile's, merged. */
+  /** Every variable, each family's from one source (see the file's comment). */
   readonly variables: Readonly<Record<string, string | undefined>>;
   /** Removes every secret value of the variables from a text. */
   readonly scrub: (text: string) => string;
@@ -19,6 +22,8 @@ export interface ResolvedProfile {
 /**
  * The variables for a run.
  * @throws CliError (configuration) when a profile named on purpose does not exist.
+ * @throws ConfigurationError when the source chosen for a family sets both its token and its
+ * client credentials (naming the source and both).
  */
 export function resolveProfile(
   env: Readonly<Record<string, string | undefined>>,
@@ -37,16 +42,25 @@ export function resolveProfile(
         ? `profiles: ${Object.keys(config.profiles).join(', ')}`
         : 'create one with `xid profile set NAME VAR=VALUE …` or `xid emulator start`',
     );
-  const variables =
-    profile === undefined
-      ? { ...env }
-      : explicit !== undefined
-        ? { ...env, ...profile }
-        : { ...profile, ...env };
+  const sources: VariableSource[] = [{ name: 'the environment', values: env }];
+  if (profile !== undefined) {
+    const source = { name: `profile "${name}"`, values: profile };
+    if (explicit !== undefined) sources.unshift(source);
+    else sources.push(source);
+  }
+  // A profile named on purpose can leave a family to the environment, and then to the default.
+  const fallback = explicit !== undefined ? config.default : undefined;
+  if (fallback !== undefined && fallback !== explicit && config.profiles[fallback] !== undefined)
+    sources.push({ name: `profile "${fallback}"`, values: config.profiles[fallback] });
+  const { values } = resolveVariables(
+    FAMILIES.map((family) => family.group),
+    sources,
+  );
   return {
     name: profile === undefined ? undefined : name,
-    variables,
-    scrub: scrubberOf(variables),
+    variables: values,
+    // Every source's secrets are masked, the ones not chosen too.
+    scrub: scrubberOf(Object.assign({}, ...[...sources].reverse().map((s) => s.values))),
   };
 }
 

@@ -1,6 +1,6 @@
 // The control surface under `/_emulator`: reset, snapshot, restore, clock, faults, rate limits,
 // outbox, the families' own routes (claim and complete a binding job, ...) and the HTML page.
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { FaultOptions, RateLimitOptions } from '../options.js';
 import { renderPage } from './page.js';
 
@@ -25,9 +25,17 @@ const problem = (error: unknown) => ({
   error: error instanceof Error ? error.message : String(error),
 });
 
-/** The control routes, to mount at `/_emulator`. */
-export function controlRoutes(target: ControlTarget, extend: (app: Hono) => void): Hono {
+/**
+ * The control routes, to mount at `/_emulator`, every one behind `guard` (the control key's
+ * middleware, `controlGuard`), the families' routes added by `extend` included.
+ */
+export function controlRoutes(
+  target: ControlTarget,
+  extend: (app: Hono) => void,
+  guard: MiddlewareHandler,
+): Hono {
   const app = new Hono();
+  app.use('*', guard);
   const json = async (c: { req: { json(): Promise<unknown> } }) =>
     c.req.json().catch(() => undefined);
 

@@ -12,6 +12,10 @@ export interface CommandLine {
   /** Serve streamable HTTP on this port instead of stdio. */
   readonly httpPort: number | undefined;
   readonly host: string;
+  /** No bearer token on loopback (`--no-auth`). */
+  readonly noAuth: boolean;
+  /** Close an HTTP session unused this long (ms). */
+  readonly sessionIdleTimeoutMs: number | undefined;
   readonly families: readonly FamilyName[] | undefined;
   /** What `tools/list` offers (`--toolsets`, `--all-tools`, `--dynamic`). */
   readonly selection: ToolSelection;
@@ -42,7 +46,13 @@ Tools listed (every operation stays reachable through search_tools and invoke_op
 
 Transport (stdio by default):
   --http PORT                   serve streamable HTTP at http://HOST:PORT/mcp (0: any free port)
-  --host HOST                   address for --http (default 127.0.0.1; others need X_MCP_HTTP_TOKEN)
+  --host HOST                   address for --http (default 127.0.0.1)
+  --session-idle-timeout TIME   close an HTTP session unused for TIME (default 30m; 90s, 2h)
+  --no-auth                     on loopback, serve HTTP without a bearer token (not advised: any
+                                local process can then use the server's credentials)
+
+Every HTTP request carries "Authorization: Bearer TOKEN": X_MCP_HTTP_TOKEN, else a new token
+printed on stderr at start. Browser pages of other origins (other loopback ports too) are refused.
 
   --help, --version
 
@@ -71,6 +81,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       emulator: { type: 'boolean', default: false },
       http: { type: 'string' },
       host: { type: 'string' },
+      'no-auth': { type: 'boolean', default: false },
+      'session-idle-timeout': { type: 'string' },
       families: { type: 'string' },
       toolsets: { type: 'string' },
       'all-tools': { type: 'boolean', default: false },
@@ -89,6 +101,14 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   }
   if (values.host !== undefined && httpPort === undefined)
     throw new Error('--host applies to --http only');
+  if (values['no-auth'] && httpPort === undefined)
+    throw new Error('--no-auth applies to --http only');
+  if (values['session-idle-timeout'] !== undefined && httpPort === undefined)
+    throw new Error('--session-idle-timeout applies to --http only');
+  const sessionIdleTimeoutMs =
+    values['session-idle-timeout'] === undefined
+      ? undefined
+      : parseDuration(values['session-idle-timeout']);
   let families: FamilyName[] | undefined;
   if (values.families !== undefined) {
     families = values.families.split(',').map((f) => f.trim()) as FamilyName[];
@@ -117,9 +137,22 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     emulator: values.emulator === true,
     httpPort,
     host: values.host ?? '127.0.0.1',
+    noAuth: values['no-auth'] === true,
+    sessionIdleTimeoutMs,
     families,
     selection,
     help: values.help === true,
     version: values.version === true,
   };
+}
+
+const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `90s`, `30m`, `2h`, `500ms` (or bare seconds) in ms. */
+function parseDuration(text: string): number {
+  const match = /^(\d+)(ms|s|m|h)?$/.exec(text.trim());
+  const ms = match ? Number(match[1]) * UNITS[match[2] ?? 's']! : 0;
+  if (!(ms > 0))
+    throw new Error(`--session-idle-timeout takes a positive duration: 90s, 30m, 2h (got ${text})`);
+  return ms;
 }

@@ -110,7 +110,7 @@ export function createApiClient<Paths extends object>(
 ): ApiClient<Paths> {
   if (options === null || typeof options !== 'object')
     throw new TypeError('client options are required');
-  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const baseUrl = normalizeBaseUrl(options.baseUrl, 'baseUrl', options.allowInsecureHttp === true);
   const base = baseUrlParts(baseUrl);
   const headers = checkedHeaders(options.headers, 'headers');
   const settings = transportSettings(

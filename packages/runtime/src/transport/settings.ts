@@ -45,6 +45,12 @@ export interface TransportOptions extends ObserveOptions {
   fetchOptions?: Record<string, unknown> | undefined;
   /** Source of randomness for backoff jitter (tests pin it). */
   random?: (() => number) | undefined;
+  /**
+   * Allows plain http to a host that is not loopback (default false: https only, plain http for
+   * loopback). For an emulator in docker-compose, a devcontainer or a CI service container; the
+   * token and every body then travel unencrypted. `fromEnv` reads it from `X_ALLOW_INSECURE_HTTP=1`.
+   */
+  allowInsecureHttp?: boolean | undefined;
 }
 
 /** The resolved settings the transport runs with. */
@@ -70,7 +76,7 @@ export interface TransportSettings {
 
 /**
  * Checks the options and builds the transport settings: the scrubber knows the auth provider's
- * secrets and `options.secrets`; `limiter` is the caller's (none: requests are never held).
+ * secrets and `options.secrets` for its life; `limiter` is the caller's (none: requests are never held).
  */
 export function transportSettings(
   options: TransportOptions,
@@ -78,7 +84,7 @@ export function transportSettings(
 ): TransportSettings {
   const scrubber = new SecretScrubber();
   for (const secret of [...(options.auth?.secrets ?? []), ...(options.secrets ?? [])])
-    scrubber.add(secret);
+    scrubber.keep(secret);
   if (
     options.fetchOptions !== undefined &&
     (options.fetchOptions === null || typeof options.fetchOptions !== 'object')

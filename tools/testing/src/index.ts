@@ -21,6 +21,7 @@ export {
   specOperations,
   templateMatcher,
 } from './operations.js';
+export { missingRuntimeExports, RUNTIME_ONLY } from './runtime-exports.js';
 export {
   type Handler,
   type RecordedRequest,

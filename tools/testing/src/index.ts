@@ -23,6 +23,12 @@ export {
 } from './operations.js';
 export { missingRuntimeExports, RUNTIME_ONLY } from './runtime-exports.js';
 export {
+  propertySchema,
+  readOnlyProperties,
+  schemaProperties,
+  writableProperties,
+} from './schemas.js';
+export {
   type Handler,
   type RecordedRequest,
   send,

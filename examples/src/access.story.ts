@@ -1,8 +1,7 @@
 // Family A: a realm with an identity found by username, enrolled through a binding link, given a
 // role on the management API through a group, and a token that stops working once revoked.
-import { fromEnv } from '@x/access';
+import { ConflictError, fromEnv, UnauthorizedError, ValidationError } from '@x/access';
 import { accessTokenUrl, clientCredentials, readTokenId, staticToken } from '@x/auth';
-import { ConflictError, UnauthorizedError, ValidationError } from '@x/runtime';
 import { control, expectThat, type Story } from './story.js';
 
 export async function accessChapter(story: Story): Promise<void> {

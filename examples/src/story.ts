@@ -1,7 +1,7 @@
 // What every chapter of the demo gets: the emulator, the environment an app would be configured
 // from, and a way to print.
 import type { Emulator } from '@x/emulator';
-import type { FetchLike } from '@x/runtime';
+import type { FetchLike } from '@x/workforce';
 
 export interface Story {
   readonly emulator: Emulator;

@@ -1,6 +1,12 @@
 // Family W: a user from hire to offboarding, and a group provisioned through SCIM.
-import { ConflictError, NotFoundError } from '@x/runtime';
-import { fromEnv, passkeyFilter, scimUserFilter, userFilter } from '@x/workforce';
+import {
+  ConflictError,
+  fromEnv,
+  NotFoundError,
+  passkeyFilter,
+  scimUserFilter,
+  userFilter,
+} from '@x/workforce';
 import { control, expectThat, type Story } from './story.js';
 
 export async function workforceChapter(story: Story): Promise<void> {

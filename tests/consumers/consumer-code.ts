@@ -3,7 +3,7 @@
 import type { Family } from './lib.js';
 
 export interface ConsumerCase {
-  /** Packages the app installs, as the package README says. */
+  /** Packages the app installs, as the package README says (never @x/runtime: the family re-exports it). */
   install: string[];
   /** Every package that may end up installed (the install plus its dependency closure). */
   expected: string[];
@@ -19,12 +19,11 @@ const closure = ['@x/runtime', '@x/auth', 'openapi-fetch', 'openapi-typescript-h
 
 export const CASES: Record<Family | 'specs', ConsumerCase> = {
   legacy: {
-    install: ['@x/legacy', '@x/auth', '@x/runtime'],
+    install: ['@x/legacy', '@x/auth'],
     expected: ['@x/legacy', ...closure],
     imports: {
-      '@x/legacy': ['createLegacyClient'],
+      '@x/legacy': ['createLegacyClient', 'UnauthorizedError'],
       '@x/auth': ['staticToken'],
-      '@x/runtime': ['UnauthorizedError'],
     },
     body: `const client = createLegacyClient({ baseUrl, auth: staticToken('consumer-token') });
   const user = await client.users.create({
@@ -41,12 +40,11 @@ export const CASES: Record<Family | 'specs', ConsumerCase> = {
     wrong: `createLegacyClient({ baseUrl: 'http://x' }).users.create({ external_id: 1 });`,
   },
   workforce: {
-    install: ['@x/workforce', '@x/auth', '@x/runtime'],
+    install: ['@x/workforce', '@x/auth'],
     expected: ['@x/workforce', ...closure],
     imports: {
-      '@x/workforce': ['createWorkforceClient', 'userFilter'],
+      '@x/workforce': ['createWorkforceClient', 'userFilter', 'ApiError'],
       '@x/auth': ['staticToken'],
-      '@x/runtime': ['ApiError'],
     },
     body: `const client = createWorkforceClient({ baseUrl, auth: staticToken('consumer-token') });
   const group = await client.groups.create({ name: 'Engineering', description: 'Staff' });
@@ -55,12 +53,11 @@ export const CASES: Record<Family | 'specs', ConsumerCase> = {
     wrong: `userFilter.username.gt(1);`,
   },
   access: {
-    install: ['@x/access', '@x/auth', '@x/runtime'],
+    install: ['@x/access', '@x/auth'],
     expected: ['@x/access', ...closure],
     imports: {
-      '@x/access': ['createAccessClient'],
+      '@x/access': ['createAccessClient', 'ApiError'],
       '@x/auth': ['staticToken'],
-      '@x/runtime': ['ApiError'],
     },
     body: `const client = createAccessClient({
     baseUrl, scimBaseUrl: baseUrl, tenantId: '9a2f6c1e-3b7d-4e58-a0c4-1d8e5f7b2c90',
@@ -71,12 +68,11 @@ export const CASES: Record<Family | 'specs', ConsumerCase> = {
     wrong: `createAccessClient({ baseUrl: 'http://x' });`,
   },
   events: {
-    install: ['@x/events', '@x/auth', '@x/runtime'],
+    install: ['@x/events', '@x/auth'],
     expected: ['@x/events', ...closure],
     imports: {
-      '@x/events': ['createEventsClient', 'queryText'],
+      '@x/events': ['createEventsClient', 'queryText', 'ApiError'],
       '@x/auth': ['staticToken'],
-      '@x/runtime': ['ApiError'],
     },
     body: `const client = createEventsClient({ baseUrl, auth: staticToken('consumer-token') });
   const page = await client.list({ pageSize: 2, queryText: queryText.any('ada') });

@@ -1,6 +1,7 @@
-// The family's own input rules, checked before anything is sent: the name and description rules of
-// `platform-api.md`, and which fields a request body may carry. Each failure is a ValidationError
-// naming the field as it is sent (`group.display_name`, `identity.traits.username`).
+// The family's own input rules, checked before anything is sent: the name and description rules
+// of `platform-api.md`, and the checks of the request-body fields this version knows (the others
+// are sent through). Each failure is a ValidationError naming the field as it is sent
+// (`group.display_name`, `identity.traits.username`).
 import { ValidationError } from '@x/runtime';
 import { optionalEnum, requireBoolean, requireRecord } from '@x/runtime/internal';
 
@@ -87,22 +88,17 @@ export interface BodyFields {
 
 /**
  * The writable fields of `value`, each checked, with unset and read-only ones left out. A key that
- * is neither is refused: a misspelt field (`displayName` for `display_name`) would otherwise be
- * sent and ignored without a word.
+ * is neither is a field this version does not know yet (the platform adds fields without notice):
+ * it is sent through as given, for the server to judge.
  * @throws ValidationError naming `<prefix>.<field>`.
  */
 export function checkBody<T>(value: unknown, fields: BodyFields, prefix: string): T {
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(requireRecord(value, prefix))) {
+    if (field === undefined) continue;
     const check = Object.hasOwn(fields.writable, key) ? fields.writable[key] : undefined;
-    if (check === undefined) {
-      if (fields.readOnly?.includes(key)) continue;
-      throw new ValidationError(
-        `${prefix}.${key}`,
-        `is not a writable field; writable: ${Object.keys(fields.writable).join(', ')}`,
-      );
-    }
-    if (field !== undefined) out[key] = check(field, `${prefix}.${key}`);
+    if (check !== undefined) out[key] = check(field, `${prefix}.${key}`);
+    else if (!fields.readOnly?.includes(key)) out[key] = field;
   }
   return out as T;
 }

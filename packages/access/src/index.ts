@@ -180,6 +180,7 @@ export type {
   Role,
   RoleList,
 } from './resources/types.js';
+export * from './runtime-exports.js';
 export type { ScimFilterOperator, ScimGroupFilter, ScimUserFilter } from './scim/filter.js';
 export {
   type ScimGroup,

@@ -1,7 +1,8 @@
 // Field checks for the nested request shapes of family A, beside the ones in `checks.ts`: lists of
 // objects, integers, nullable values, and objects whose shape is selected by their `type` (an
 // application's `protocol_config`, an authenticator configuration's `config`, an SSO payload).
-// Each builds on `checkBody`, so a misspelt field is refused and errors name the field as sent
+// Each builds on `checkBody`, so a field this version does not know is sent through and errors
+// name the field as sent
 // (`application.protocol_config.pkce`, `sso_config.payload.additional_user_attributes[1].name`).
 import { ValidationError } from '@x/runtime';
 import { optionalEnum, requireEnum, requireRecord } from '@x/runtime/internal';
@@ -40,7 +41,7 @@ export interface ShapeFields extends BodyFields {
   readonly required?: readonly string[] | undefined;
 }
 
-/** A nested object: its fields checked (a misspelt one refused) and its required ones present. */
+/** A nested object: its known fields checked, unknown ones sent through, required ones present. */
 export function shape(fields: ShapeFields): FieldCheck {
   return (value, field) => {
     const checked = checkBody<Record<string, unknown>>(value, fields, field);

@@ -1,6 +1,6 @@
-export type { TokenProvider } from '@x/runtime';
 export { type ClientCredentialsOptions, clientCredentials } from './client-credentials.js';
 export { decodeJwtClaims, readTokenId } from './jwt.js';
+export * from './runtime-exports.js';
 export { staticToken } from './static-token.js';
 export {
   type AccessTokenUrlParts,

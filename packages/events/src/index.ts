@@ -80,6 +80,7 @@ export type {
 } from './list-params.js';
 export { QueryText, queryText, quoteTerm } from './query-text.js';
 export { DEFAULT_ORDERING, Events } from './resources/events.js';
+export * from './runtime-exports.js';
 export type { ExportTarget, NodeWritableLike } from './sink.js';
 export { type TimeInput, toMillis } from './time-input.js';
 export { VERSION } from './version.js';

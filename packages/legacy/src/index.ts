@@ -14,4 +14,5 @@ export {
   type LegacyUserStatus,
   LegacyUsers,
 } from './resources/users.js';
+export * from './runtime-exports.js';
 export { VERSION } from './version.js';

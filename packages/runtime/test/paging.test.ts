@@ -338,6 +338,21 @@ describe('Paginator', () => {
     expect(() => make({ limit: -1 })).toThrow(/limit/);
     expect(() => make({ prefetch: 'yes' })).toThrow(/prefetch/);
   });
+
+  it('for await after await reuses the first page instead of fetching it again', async () => {
+    const { list, signals } = counting((at) => ({
+      items: [at, at + 1],
+      next: at < 4 ? `t${at + 2}` : undefined,
+    }));
+    const first = await list;
+    expect(first.items).toEqual([0, 1]);
+    const items: number[] = [];
+    for await (const item of list) items.push(item);
+    expect(items).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(signals).toHaveLength(3);
+    expect((await list.pages().next()).value).toBe(first);
+    expect(signals).toHaveLength(3);
+  });
 });
 
 describe('paging end to end through a client', () => {

@@ -1,4 +1,5 @@
-// The family's own input rules, beyond the runtime's checks: which fields a body may carry, and
+// The family's own input rules, beyond the runtime's checks: the types of the fields a body
+// carries (unknown fields are sent through: the platform adds fields without notice), and
 // the ranges, sets, patterns and rules the spec states (binding-job `ttl_seconds`, tag names
 // unique regardless of case, one primary SCIM e-mail, the vendor description's characters). Each
 // failure is a ValidationError naming the field as it is sent, thrown before anything is sent.
@@ -19,27 +20,33 @@ export interface Fields<K extends string> {
 }
 
 /**
- * Refuses keys that are neither writable nor read-only: a misspelt field (`email` for
- * `email_address`) would otherwise be sent and ignored without a word.
+ * The keys of `value` that are neither writable nor read-only here, as given: fields this version
+ * does not know yet (the platform adds fields without notice), sent through for the server to
+ * judge. Unset (`undefined`) ones are left out.
  */
-export function checkKeys(value: object, fields: Fields<string>, prefix: string): void {
+export function unknownFields(
+  value: object,
+  fields: Fields<string>,
+  prefix: string,
+): Record<string, unknown> {
   requireObject(value, prefix);
-  for (const key of Object.keys(value))
-    if (!fields.writable.includes(key) && !fields.readOnly?.includes(key))
-      throw new ValidationError(
-        `${prefix}.${key}`,
-        `is not a writable field; writable: ${fields.writable.join(', ')}`,
-      );
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value))
+    if (field !== undefined && !fields.writable.includes(key) && !fields.readOnly?.includes(key))
+      out[key] = field;
+  return out;
 }
 
-/** The writable string fields of an object, checked, with unset and read-only ones left out. */
+/**
+ * The writable string fields of an object, checked, with unset and read-only ones left out, and
+ * the fields this version does not know passed through as given.
+ */
 export function stringFields<K extends string>(
   value: object,
   fields: Fields<K>,
   prefix: string,
-): { [P in K]?: string } {
-  checkKeys(value, fields, prefix);
-  const out: { [P in K]?: string } = {};
+): { [P in K]?: string } & Record<string, unknown> {
+  const out: Record<string, unknown> = unknownFields(value, fields, prefix);
   const given: Partial<Record<K, unknown>> = value;
   for (const key of fields.writable) {
     const field = given[key];
@@ -48,7 +55,7 @@ export function stringFields<K extends string>(
       throw new ValidationError(`${prefix}.${key}`, 'must be a string');
     out[key] = field;
   }
-  return out;
+  return out as { [P in K]?: string } & Record<string, unknown>;
 }
 
 /** An RFC 3339 date-time string, as the spec's `format: date-time` fields take. */

@@ -51,6 +51,7 @@ export type {
   UserUpdate,
 } from './resources/types.js';
 export { Users } from './resources/users.js';
+export * from './runtime-exports.js';
 export { ScimGroups } from './scim/groups.js';
 export type { ScimCollection, ScimListParams } from './scim/lists.js';
 export { Scim } from './scim/server.js';

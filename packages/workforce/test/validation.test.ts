@@ -102,11 +102,6 @@ const VENDOR = 'urn:scim:schemas:extension:vendor:1.0:Group';
 const BAD_INPUT: [method: string, call: () => unknown, field: string][] = [
   ['users.create: not an object', () => workforce.users.create('ada' as never), 'user'],
   [
-    'users.create: a misspelt field',
-    () => workforce.users.create({ email: 'a' } as never),
-    'user.email',
-  ],
-  [
     'users.create: not a string',
     () => workforce.users.create({ email_address: 1 as never }),
     'user.email_address',
@@ -239,11 +234,6 @@ const BAD_INPUT: [method: string, call: () => unknown, field: string][] = [
     'scim.users.create: active',
     () => workforce.scim.users.create({ ...adaScim, active: 'yes' as never }),
     'user.active',
-  ],
-  [
-    'scim.users.create: unknown attribute',
-    () => workforce.scim.users.create({ ...adaScim, title: 'x' } as never),
-    'user.title',
   ],
   ['scim.users.get', () => workforce.scim.users.get(''), 'userId'],
   ['scim.users.list: count', () => workforce.scim.users.list({ count: 1001 }), 'count'],

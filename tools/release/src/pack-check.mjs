@@ -3,6 +3,8 @@
 // package exactly as it will be published (pnpm applies `publishConfig` and rewrites `workspace:`
 // ranges), then checks the tarball, not the work tree:
 // - the packed package.json has no `@x/source` condition, no `workspace:` range, `sideEffects: false`;
+// - a package that imports `@x/runtime/internal` (outside semver) depends on one exact runtime
+//   version, the one it was built with (CONTRIBUTING.md, "Versions");
 // - the tarball holds only what consumers need: no sources, tests, configs or build caches;
 // - publint (strict: warnings fail) and @arethetypeswrong/cli (every resolution mode) are clean.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -42,6 +44,18 @@ try {
   if (!manifest.exports?.['.']) problems.push('no "exports" entry for "."');
   for (const [key, range] of Object.entries(manifest.dependencies ?? {}))
     if (!/^\^?\d+\.\d+\.\d+/.test(range)) problems.push(`dependency ${key} has range "${range}"`);
+  const runtimeRange = manifest.dependencies?.['@x/runtime'];
+  const internal = files
+    .filter((f) => /^dist\/.*\.(c?js|mjs)$/.test(f))
+    .some((f) =>
+      execFileSync('tar', ['-xzOf', tarball, `package/${f}`], { encoding: 'utf8' }).includes(
+        '@x/runtime/internal',
+      ),
+    );
+  if (internal && !/^\d+\.\d+\.\d+$/.test(runtimeRange ?? ''))
+    problems.push(
+      `imports @x/runtime/internal but depends on @x/runtime "${runtimeRange}", not one exact version`,
+    );
 
   // 2. No development files.
   const dev =

@@ -21,6 +21,13 @@ export {
   specOperations,
   templateMatcher,
 } from './operations.js';
+export { missingRuntimeExports, RUNTIME_ONLY } from './runtime-exports.js';
+export {
+  propertySchema,
+  readOnlyProperties,
+  schemaProperties,
+  writableProperties,
+} from './schemas.js';
 export {
   type Handler,
   type RecordedRequest,

@@ -2,7 +2,10 @@
 // are chosen by status, so `instanceof` tells what happened whether the error came from one call,
 // a page of a list, a chunk of a batch or a follow loop: those add where it happened as properties
 // (`paging`, `batch`) on a copy of the same class. No error holds a request object, its headers or
-// a credential: only what is safe to log.
+// a credential: only what is safe to log. Every class is branded (./error-brand.ts) so that
+// `instanceof` also holds for errors thrown by another copy of @x/runtime in the same app.
+
+import { brandErrorClass, isBrandedInstance } from './error-brand.js';
 
 /** Where a failure happened: enough to find the call in logs, never a credential. */
 export interface RequestContext {
@@ -64,6 +67,20 @@ export class SdkError extends Error {
   readonly paging: PagingContext | undefined;
   /** Set when the call was one chunk of a batch: which chunk, its ids, what succeeded before. */
   readonly batch: BatchContext | undefined;
+
+  /**
+   * `error instanceof NotFoundError` (or any SDK error class) is true for errors thrown by any
+   * copy of @x/runtime in the process, not only this one: the classes carry a shared brand.
+   */
+  static override [Symbol.hasInstance]<T>(
+    this: abstract new (
+      ...args: never[]
+    ) => T,
+    value: unknown,
+  ): value is T {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of instanceof
+    return isBrandedInstance(this, value);
+  }
 
   constructor(message: string, options: SdkErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -340,6 +357,26 @@ export class RateLimitError extends ApiError {
 export class ServerError extends ApiError {
   override readonly name: string = 'ServerError';
 }
+
+// The brands, by the classes' public names (kept explicit: a minifier may rename classes).
+brandErrorClass(SdkError, 'SdkError');
+brandErrorClass(ValidationError, 'ValidationError');
+brandErrorClass(ConfigurationError, 'ConfigurationError');
+brandErrorClass(ConnectionError, 'ConnectionError');
+brandErrorClass(TimeoutError, 'TimeoutError');
+brandErrorClass(AbortError, 'AbortError');
+brandErrorClass(InvalidResponseError, 'InvalidResponseError');
+brandErrorClass(PagingLoopError, 'PagingLoopError');
+brandErrorClass(ResponseTooLargeError, 'ResponseTooLargeError');
+brandErrorClass(ApiError, 'ApiError');
+brandErrorClass(BadRequestError, 'BadRequestError');
+brandErrorClass(UnauthorizedError, 'UnauthorizedError');
+brandErrorClass(ForbiddenError, 'ForbiddenError');
+brandErrorClass(NotFoundError, 'NotFoundError');
+brandErrorClass(ConflictError, 'ConflictError');
+brandErrorClass(PreconditionFailedError, 'PreconditionFailedError');
+brandErrorClass(RateLimitError, 'RateLimitError');
+brandErrorClass(ServerError, 'ServerError');
 
 /** Parses a numeric header value; undefined when absent or not a finite number. */
 export function headerNumber(value: string | null | undefined): number | undefined {

@@ -36,7 +36,8 @@ export type PageFetcher<Raw> = (
 
 /**
  * A list: `await` it for the first page, `for await (const item of list)` for every item,
- * `pages()` for every page, `toArray()` to collect. Each iteration starts from the first page.
+ * `pages()` for every page, `toArray()` to collect. Each iteration starts from the first page;
+ * once the list has been awaited, iterations reuse that first page instead of fetching it again.
  * Nothing is fetched until one of these is used.
  */
 export class Paginator<Item, Raw = unknown>
@@ -99,7 +100,11 @@ export class Paginator<Item, Raw = unknown>
     let delivered = 0;
     try {
       for (let number = 1; number <= maxPages; number++) {
-        const page = await (pending ?? this.#page(number, position, call, number - 1, delivered));
+        // The first page of an awaited list is the one the caller already has: not fetched again.
+        const page = await (pending ??
+          (number === 1 && this.#first
+            ? this.#first
+            : this.#page(number, position, call, number - 1, delivered)));
         pending = undefined;
         let next = page.next;
         if (next !== undefined && style.serverPositions) {

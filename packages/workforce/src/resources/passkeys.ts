@@ -98,8 +98,11 @@ function tagsToSend(tags: readonly TagInput[]): components['schemas']['TagReplac
   return tags.map((tag, index) => {
     const field = `tags[${index}]`;
     if (typeof tag === 'string') return { name: uniqueTagName(tag, index, seen, field) };
-    const { id, name } = stringFields(tag, TAG_FIELDS, field);
-    const checked = { name: uniqueTagName(name, index, seen, `${field}.name`) };
+    const { id, name, ...unknown } = stringFields(tag, TAG_FIELDS, field);
+    const checked = { ...unknown, name: uniqueTagName(name, index, seen, `${field}.name`) };
     return id === undefined ? checked : { id: requireId(id, `${field}.id`), ...checked };
   });
 }
+
+/** @internal The field table, for the test that ties it to the spec. */
+export { TAG_FIELDS };

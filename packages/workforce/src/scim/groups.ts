@@ -9,7 +9,7 @@ import {
   requireString,
   scimPaging,
 } from '@x/runtime/internal';
-import { checkKeys, requireList, stringFields, vendorDescription } from '../checks.js';
+import { requireList, stringFields, unknownFields, vendorDescription } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import { scimResource } from '../resource.js';
 import { scim } from './description.js';
@@ -109,9 +109,9 @@ const removal = (value: string): ScimGroupPatchOperation => ({
 });
 
 function groupBody(group: ScimGroupCreate): Schemas['ScimGroupCreate'] {
-  checkKeys(group, FIELDS, 'group');
   const extension = group[SCIM_GROUP_EXTENSION];
   const body: Schemas['ScimGroupCreate'] = {
+    ...unknownFields(group, FIELDS, 'group'),
     schemas: groupSchemas(group.schemas, extension !== undefined),
     displayName: requireString(group, 'displayName', 'group'),
   };
@@ -122,11 +122,11 @@ function groupBody(group: ScimGroupCreate): Schemas['ScimGroupCreate'] {
   }
   if (extension !== undefined) {
     const field = `group.${SCIM_GROUP_EXTENSION}`;
-    const { description } = stringFields(extension, EXTENSION_FIELDS, field);
+    const { description, ...unknown } = stringFields(extension, EXTENSION_FIELDS, field);
     body[SCIM_GROUP_EXTENSION] =
       description === undefined
-        ? {}
-        : { description: vendorDescription(description, `${field}.description`) };
+        ? unknown
+        : { ...unknown, description: vendorDescription(description, `${field}.description`) };
   }
   return body;
 }
@@ -193,3 +193,10 @@ function groupRule(operation: PatchOperation<string>, field: string): void {
       'batch remove is unsupported: one member per remove operation (removeMembers sends one each)',
     );
 }
+
+/** @internal The field tables, for the test that ties them to the spec. */
+export {
+  EXTENSION_FIELDS as SCIM_GROUP_EXTENSION_FIELDS,
+  FIELDS as SCIM_GROUP_FIELDS,
+  MEMBER_FIELDS as SCIM_MEMBER_FIELDS,
+};

@@ -10,7 +10,7 @@ import {
   requireString,
   scimPaging,
 } from '@x/runtime/internal';
-import { checkKeys, onePrimary, requireList, stringFields } from '../checks.js';
+import { onePrimary, requireList, stringFields, unknownFields } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import { scimResource } from '../resource.js';
 import { scim } from './description.js';
@@ -76,8 +76,8 @@ const NAME_FIELDS = { writable: ['familyName', 'givenName'] } as const;
 const ENTERPRISE_FIELDS = { writable: ['employeeNumber'] } as const;
 
 function userBody(user: ScimUserCreate): Schemas['ScimUserCreate'] {
-  checkKeys(user, FIELDS, 'user');
   const body: Schemas['ScimUserCreate'] = {
+    ...unknownFields(user, FIELDS, 'user'),
     schemas: userSchemas(user.schemas),
     externalId: requireString(user, 'externalId', 'user'),
     userName: requireString(user, 'userName', 'user'),
@@ -108,11 +108,21 @@ function userSchemas(schemas: unknown): Schemas['ScimUserCreate']['schemas'] {
 
 function emailOf(value: unknown, field: string): Schemas['ScimEmail'] {
   const given = requireRecord(value, field);
-  checkKeys(given, EMAIL_FIELDS, field);
-  const email: Schemas['ScimEmail'] = { value: requireId(given.value, `${field}.value`) };
+  const email: Schemas['ScimEmail'] = {
+    ...unknownFields(given, EMAIL_FIELDS, field),
+    value: requireId(given.value, `${field}.value`),
+  };
   const type = optionalEnum(given.type, `${field}.type`, EMAIL_TYPES);
   if (type !== undefined) email.type = type;
   if (given.primary !== undefined)
     email.primary = requireBoolean(given.primary, `${field}.primary`);
   return email;
 }
+
+/** @internal The field tables, for the test that ties them to the spec. */
+export {
+  EMAIL_FIELDS as SCIM_EMAIL_FIELDS,
+  ENTERPRISE_FIELDS as SCIM_ENTERPRISE_FIELDS,
+  FIELDS as SCIM_USER_FIELDS,
+  NAME_FIELDS as SCIM_NAME_FIELDS,
+};

@@ -3,22 +3,26 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
 import { type Emulator, startEmulator } from './emulator.js';
+import type { UnknownsOptions } from './tolerance/unknowns.js';
 
-const USAGE = `Usage: x-emulator [--port N] [--host HOST] [--data FILE]
+const USAGE = `Usage: x-emulator [--port N] [--host HOST] [--data FILE] [--unknowns[=enums,fields]]
 
   --port N     port to listen on; 0 (the default) picks any free port
   --host HOST  address to listen on (default 127.0.0.1, loopback only)
   --data FILE  load the state from FILE at start when it exists; save it there on exit
+  --unknowns   tolerance mode: an unknown value in every open enum and an unknown field in
+               every response object (--unknowns=enums or =fields for one of them)
 `;
 
 interface Args {
   port: number;
   host: string;
   data: string | undefined;
+  unknowns: UnknownsOptions | undefined;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { port: 0, host: '127.0.0.1', data: undefined };
+  const args: Args = { port: 0, host: '127.0.0.1', data: undefined, unknowns: undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.includes('=')
@@ -39,9 +43,20 @@ function parseArgs(argv: string[]): Args {
       args.port = port;
     } else if (flag === '--host') args.host = value();
     else if (flag === '--data') args.data = value();
+    else if (flag === '--unknowns') args.unknowns = unknownsFlag(inline);
     else throw new Error(`unknown option ${arg}`);
   }
   return args;
+}
+
+/** `--unknowns` (both) or `--unknowns=enums,fields` (those named). */
+function unknownsFlag(inline: string | undefined): UnknownsOptions {
+  if (inline === undefined) return { enums: true, fields: true };
+  const names = inline.split(',').map((n) => n.trim());
+  for (const name of names)
+    if (name !== 'enums' && name !== 'fields')
+      throw new Error(`--unknowns takes enums and/or fields, not ${name}`);
+  return { enums: names.includes('enums'), fields: names.includes('fields') };
 }
 
 /** Writes the snapshot next to the file, then renames it over: a crash never leaves half a file. */
@@ -64,6 +79,7 @@ async function main() {
   const emulator = await startEmulator({
     port: args.port,
     host: args.host,
+    ...(args.unknowns ? { unknowns: args.unknowns } : {}),
     ...(snapshot !== undefined ? { snapshot } : {}),
   });
   process.stdout.write(

@@ -149,3 +149,36 @@ it('legacy: create and recover read with unknown fields', async () => {
   const recovered = await legacy.users.recover({ external_id: 'crm-000124' });
   expect(extra(recovered)).toBe(UNKNOWN_FIELD_VALUE);
 });
+
+it('closed enums: an unknown UserState and enrollment status still read as strings', async () => {
+  // Tolerance mode changes only open enums; closed ones (`UserState`, the access identity's
+  // `enrollment_status`, until the specs open them) are rewritten here by the transport, to
+  // prove the clients pass any value through at run time rather than reject it.
+  const rewriting = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const res = await emulator.fetch(input, init);
+    if (!res.headers.get('content-type')?.includes('json') || res.status >= 300) return res;
+    const text = (await res.text())
+      .replace(/"state":"ACTIVE"/g, '"state":"X_CLOSED_UNKNOWN"')
+      .replace(/"enrollment_status":"[A-Z_]+"/g, '"enrollment_status":"X_CLOSED_UNKNOWN"');
+    return new Response(text, { status: res.status, headers: res.headers });
+  };
+  const workforce = workforceFromEnv({ fetch: rewriting }, emulator.env);
+  const grace = await workforce.users.create({ username: 'grace', email_address: 'g@example.com' });
+  const state: string = (await workforce.users.get(grace.id)).state;
+  expect(state).toBe('X_CLOSED_UNKNOWN');
+  const access = accessFromEnv({ fetch: rewriting }, emulator.env);
+  const created = await access.realms.create({
+    display_name: 'Partners',
+    classification: 'SECURE_CUSTOMER',
+  });
+  const realm = access.realm(created.id);
+  await realm.identities.create({
+    display_name: 'Grace Hopper',
+    status: 'active',
+    traits: { type: 'traits_v0', username: 'grace', primary_email_address: 'g@example.com' },
+  });
+  const identities = await realm.identities.list().toArray();
+  const statuses: string[] = identities.map((i) => i.enrollment_status ?? '');
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(new Set(statuses)).toEqual(new Set(['X_CLOSED_UNKNOWN']));
+});

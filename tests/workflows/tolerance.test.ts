@@ -123,6 +123,34 @@ it('access: realm, identities, groups and SCIM read with unknown values and fiel
     UNKNOWN_FIELD_VALUE,
   );
   expect((await realm.groups.list().toArray()).length).toBe(1);
+  await realm.groups.addMembers(group.id, [ada.id]);
+  const groupMembers = await realm.groups.listMembers(group.id).toArray();
+  expect(groupMembers.map((m) => extra(m))).toEqual([UNKNOWN_FIELD_VALUE]);
+  const adaGroups = await realm.identities.listGroups(ada.id).toArray();
+  expect(adaGroups.map((g) => extra(g))).toEqual([UNKNOWN_FIELD_VALUE]);
+
+  // Enrolment: a binding job (its state and delivery method are open), then its list.
+  const jobs = realm.credentialBindingJobs(ada.id);
+  const made = await jobs.create({ delivery_method: 'RETURN' });
+  expect(extra(made)).toBe(UNKNOWN_FIELD_VALUE);
+  expect(extra(made.credential_binding_job)).toBe(UNKNOWN_FIELD_VALUE);
+  expect(made.credential_binding_job.delivery_method).toBe(UNKNOWN_ENUM_VALUE);
+  const listed = await jobs.list().toArray();
+  expect(listed.map((j) => extra(j))).toEqual([UNKNOWN_FIELD_VALUE]);
+  expect(extra(await jobs.get(made.credential_binding_job.id))).toBe(UNKNOWN_FIELD_VALUE);
+  expect(await realm.credentials(ada.id).list().toArray()).toEqual([]);
+
+  // The seeded realm's configuration lists (its management application and API included).
+  const seeded = access.realm(emulator.credentials.access.realmId);
+  const applications = await seeded.applications.list().toArray();
+  expect(applications.length).toBeGreaterThan(0);
+  expect(applications.every((a) => extra(a) === UNKNOWN_FIELD_VALUE)).toBe(true);
+  const servers = await seeded.resourceServers.list().toArray();
+  expect(servers.length).toBeGreaterThan(0);
+  expect(servers.every((r) => extra(r) === UNKNOWN_FIELD_VALUE)).toBe(true);
+  await seeded.authenticatorConfigs.list().toArray();
+  await seeded.ssoConfigs.list().toArray();
+  await seeded.identityProviders.list().toArray();
   const scimUsers = await realm.scim.users.list().toArray();
   expect(scimUsers.map((u) => extra(u))).toEqual([UNKNOWN_FIELD_VALUE]);
   expect(extra(await realm.scim.users.get(ada.id))).toBe(UNKNOWN_FIELD_VALUE);

@@ -4,8 +4,9 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
 import { CONTROL_KEY_ENV, CONTROL_KEY_HEADER, isLoopbackHost } from './control/guard.js';
 import { type Emulator, startEmulator } from './emulator.js';
+import type { UnknownsOptions } from './tolerance/unknowns.js';
 
-const USAGE = `Usage: x-emulator [--port N] [--host HOST] [--advertise-host NAME] [--control-key KEY] [--data FILE]
+const USAGE = `Usage: x-emulator [--port N] [--host HOST] [--advertise-host NAME] [--control-key KEY] [--data FILE] [--unknowns[=enums,fields]]
 
   --port N               port to listen on; 0 (the default) picks any free port
   --host HOST            address to listen on (default 127.0.0.1, loopback only)
@@ -15,6 +16,8 @@ const USAGE = `Usage: x-emulator [--port N] [--host HOST] [--advertise-host NAME
                          ${CONTROL_KEY_HEADER} header; default ${CONTROL_KEY_ENV}, else a new key printed
                          at start when HOST is not loopback (on loopback none is asked for)
   --data FILE            load the state from FILE at start when it exists; save it there on exit
+  --unknowns             tolerance mode: an unknown value in every open enum and an unknown field in
+                         every response object (--unknowns=enums or =fields for one of them)
 
 Clients reach a non-loopback host over plain http only with X_ALLOW_INSECURE_HTTP=1 (fromEnv)
 or the allowInsecureHttp client option.
@@ -26,6 +29,7 @@ interface Args {
   advertiseHost: string | undefined;
   controlKey: string | undefined;
   data: string | undefined;
+  unknowns: UnknownsOptions | undefined;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -35,6 +39,7 @@ function parseArgs(argv: string[]): Args {
     advertiseHost: undefined,
     controlKey: process.env[CONTROL_KEY_ENV] || undefined,
     data: undefined,
+    unknowns: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -58,9 +63,20 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--advertise-host') args.advertiseHost = value();
     else if (flag === '--control-key') args.controlKey = value();
     else if (flag === '--data') args.data = value();
+    else if (flag === '--unknowns') args.unknowns = unknownsFlag(inline);
     else throw new Error(`unknown option ${arg}`);
   }
   return args;
+}
+
+/** `--unknowns` (both) or `--unknowns=enums,fields` (those named). */
+function unknownsFlag(inline: string | undefined): UnknownsOptions {
+  if (inline === undefined) return { enums: true, fields: true };
+  const names = inline.split(',').map((n) => n.trim());
+  for (const name of names)
+    if (name !== 'enums' && name !== 'fields')
+      throw new Error(`--unknowns takes enums and/or fields, not ${name}`);
+  return { enums: names.includes('enums'), fields: names.includes('fields') };
 }
 
 /** Writes the snapshot next to the file, then renames it over: a crash never leaves half a file. */
@@ -85,6 +101,7 @@ async function main() {
     host: args.host,
     ...(args.advertiseHost ? { advertiseHost: args.advertiseHost } : {}),
     ...(args.controlKey ? { controlKey: args.controlKey } : {}),
+    ...(args.unknowns ? { unknowns: args.unknowns } : {}),
     ...(snapshot !== undefined ? { snapshot } : {}),
   });
   const { controlKey } = emulator;

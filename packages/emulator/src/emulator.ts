@@ -35,6 +35,7 @@ import {
   SNAPSHOT_VERSION,
 } from './snapshot.js';
 import type { EmulatorState, OutboxMessage } from './state.js';
+import { Unknowns, type UnknownsOptions } from './tolerance/unknowns.js';
 
 /** A running emulator. */
 export interface Emulator {
@@ -73,6 +74,12 @@ export interface Emulator {
   setFaults(options: FaultOptions | undefined): void;
   /** Replaces the rate limits (undefined: off). */
   setRateLimits(options: RateLimitOptions | undefined): void;
+  /**
+   * Tolerance mode (undefined: off): unknown values in every `x-extensible-enum` field and one
+   * unknown property in every object of the families' responses, for tests of forward
+   * compatibility.
+   */
+  setUnknowns(options: UnknownsOptions | undefined): void;
   /** Stops listening (when on a port); the in-process `fetch` keeps working. */
   stop(): Promise<void>;
 }
@@ -197,10 +204,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const rateLimiter = new RateLimiter(options.rateLimits, clock);
   const faults = new Faults(options.faults);
+  const unknowns = new Unknowns(options.unknowns);
   const deps = {
     world,
     rateLimiter,
     faults,
+    unknowns,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
   };
 
@@ -265,6 +274,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         faults: () => faults.current(),
         setRateLimits: (o) => rateLimiter.configure(o),
         rateLimits: () => rateLimiter.current(),
+        setUnknowns: (o) => unknowns.configure(o),
+        unknowns: () => unknowns.current(),
         outbox: () => copyJson(state.outbox),
         clearOutbox: () => {
           state.outbox = [];
@@ -337,6 +348,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     outbox: () => copyJson(state.outbox),
     setFaults: (o) => faults.configure(o),
     setRateLimits: (o) => rateLimiter.configure(o),
+    setUnknowns: (o) => unknowns.configure(o),
     async stop() {
       const s = server as
         | undefined

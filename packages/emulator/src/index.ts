@@ -36,3 +36,9 @@ export type {
 } from './options.js';
 export { type EmulatorSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.js';
 export type { EmulatorState, OutboxMessage } from './state.js';
+export {
+  UNKNOWN_ENUM_VALUE,
+  UNKNOWN_FIELD,
+  UNKNOWN_FIELD_VALUE,
+  type UnknownsOptions,
+} from './tolerance/unknowns.js';

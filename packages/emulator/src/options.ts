@@ -1,5 +1,6 @@
 // Options of `startEmulator`: where to listen, what to seed, limits, faults and the clock.
 import type { ClockOptions } from './clock.js';
+import type { UnknownsOptions } from './tolerance/unknowns.js';
 
 /** A workforce tenant to seed. Every field has a default. */
 export interface WorkforceTenantSeed {
@@ -137,4 +138,6 @@ export interface EmulatorOptions {
   tokenLifetimeSeconds?: number;
   /** Largest request body accepted, in bytes; default 1 MiB (the SCIM `maxPayloadSize`). */
   maxBodyBytes?: number;
+  /** Tolerance mode: unknown enum values and unknown fields in responses; off unless given. */
+  unknowns?: UnknownsOptions;
 }

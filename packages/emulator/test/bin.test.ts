@@ -191,6 +191,22 @@ describe('x-emulator bin', () => {
     }
   });
 
+  it('starts in tolerance mode with --unknowns (both, or the parts named)', async () => {
+    const both = await start(['--unknowns']);
+    expect(await (await fetch(`${both.urls.control}/unknowns`)).json()).toEqual({
+      enums: true,
+      fields: true,
+    });
+    await stop(both.child);
+    const enums = await start(['--unknowns=enums']);
+    expect(await (await fetch(`${enums.urls.control}/unknowns`)).json()).toEqual({
+      enums: true,
+      fields: false,
+    });
+    await stop(enums.child);
+    await expect(start(['--unknowns=colours'])).rejects.toThrow(/exited with 2/);
+  });
+
   it('refuses unknown options', async () => {
     await expect(start(['--nope'])).rejects.toThrow(/exited with 2/);
   });

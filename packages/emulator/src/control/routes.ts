@@ -1,7 +1,9 @@
 // The control surface under `/_emulator`: reset, snapshot, restore, clock, faults, rate limits,
-// outbox, the families' own routes (claim and complete a binding job, ...) and the HTML page.
+// tolerance mode (unknowns), outbox, the families' own routes (claim and complete a binding job,
+// ...) and the HTML page.
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { FaultOptions, RateLimitOptions } from '../options.js';
+import type { UnknownsOptions } from '../tolerance/unknowns.js';
 import { renderPage } from './page.js';
 
 /** What the control surface drives. */
@@ -15,6 +17,8 @@ export interface ControlTarget {
   faults(): FaultOptions;
   setRateLimits(options: RateLimitOptions | undefined): void;
   rateLimits(): RateLimitOptions | undefined;
+  setUnknowns(options: UnknownsOptions | undefined): void;
+  unknowns(): Required<UnknownsOptions>;
   outbox(): unknown[];
   clearOutbox(): void;
   info(): unknown;
@@ -95,6 +99,21 @@ export function controlRoutes(
   app.delete('/rate-limits', (c) => {
     target.setRateLimits(undefined);
     return c.json({ rateLimits: null });
+  });
+  app.get('/unknowns', (c) => c.json(target.unknowns()));
+  app.put('/unknowns', async (c) => {
+    try {
+      const body = await json(c);
+      if (body === undefined) throw new Error('unknowns: a JSON body {enums?, fields?} is needed');
+      target.setUnknowns(body as UnknownsOptions);
+      return c.json(target.unknowns());
+    } catch (error) {
+      return c.json(problem(error), 400);
+    }
+  });
+  app.delete('/unknowns', (c) => {
+    target.setUnknowns(undefined);
+    return c.json(target.unknowns());
   });
   app.get('/outbox', (c) => {
     const to = c.req.query('to');

@@ -27,6 +27,7 @@ import {
   responseProjector,
   violationsOf,
 } from '../spec/schemas.js';
+import type { Unknowns } from '../tolerance/unknowns.js';
 import { readBody } from './body.js';
 import { ApiFailure, badRequest, invalidField, notFound, renderFailure } from './errors.js';
 
@@ -54,6 +55,8 @@ export interface PipelineDeps {
   world: World;
   rateLimiter: RateLimiter;
   faults: Faults;
+  /** Tolerance mode: unknown enum values and fields put into responses when on. */
+  unknowns: Unknowns;
   maxBodyBytes: number;
 }
 
@@ -158,13 +161,24 @@ export function mountHandler(
       const status = result.status ?? 200;
       if (result.body === undefined) return new Response(null, { status, headers });
       const mediaType = responseMediaType(op, status);
-      const shaped = responseProjector(op, status, mediaType)(result.body);
+      const shaped = deps.unknowns.apply(
+        op.spec,
+        declaredSchema(op, status, mediaType),
+        responseProjector(op, status, mediaType)(result.body),
+      );
       headers['content-type'] = mediaType;
       return new Response(JSON.stringify(shaped), { status, headers });
     } catch (error) {
-      if (error instanceof ApiFailure) return errorResponse(error, style, op, headers);
+      if (error instanceof ApiFailure)
+        return errorResponse(error, style, op, headers, deps.unknowns);
       console.error(`@x/emulator: ${op.operationId} failed`, error);
-      return errorResponse(new ApiFailure(500, 'internal error'), style, op, headers);
+      return errorResponse(
+        new ApiFailure(500, 'internal error'),
+        style,
+        op,
+        headers,
+        deps.unknowns,
+      );
     }
   };
 }
@@ -275,11 +289,17 @@ function responseMediaType(op: OperationSpec, status: number): string {
   return types.includes('application/json') ? 'application/json' : (types[0] ?? 'application/json');
 }
 
+/** The schema an operation declares for a status and media type (or its `default` response). */
+function declaredSchema(op: OperationSpec, status: number, mediaType: string): unknown {
+  return (op.responses[String(status)] ?? op.responses.default)?.content[mediaType];
+}
+
 function errorResponse(
   failure: ApiFailure,
   style: ErrorStyle,
   op: OperationSpec | undefined,
   headers: Record<string, string>,
+  unknowns?: Unknowns,
 ): Response {
   const declared = op?.responses[String(failure.status)]?.content;
   // A status the operation declares without a body (the 429s of the workforce spec) has none.
@@ -291,7 +311,13 @@ function errorResponse(
   const rendered = renderFailure(failure, style);
   const contentType =
     declared && Object.keys(declared)[0] ? Object.keys(declared)[0]! : rendered.contentType;
-  return new Response(JSON.stringify(rendered.body), {
+  // Errors of the operation's declared shape carry the unknowns too; a route that does not exist
+  // (404, 405) has no declared shape and is left as it is.
+  const body =
+    op && unknowns
+      ? unknowns.apply(op.spec, declaredSchema(op, failure.status, contentType), rendered.body)
+      : rendered.body;
+  return new Response(JSON.stringify(body), {
     status: failure.status,
     headers: { ...headers, ...failure.headers, 'content-type': contentType },
   });

@@ -2025,13 +2025,23 @@ export interface components {
             /** @description Optional details. */
             details?: components["schemas"]["ErrorDetail"][];
         };
-        /** @description An error detail, selected by `type`. */
-        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"];
+        /** @description An error detail, selected by `type`: `ResourceInfo`, `FieldViolations`, or a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one), read as `OtherErrorDetail`. */
+        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"] | components["schemas"]["OtherErrorDetail"];
+        /**
+         * OtherErrorDetail
+         * @description An error detail of a kind other than `ResourceInfo` and `FieldViolations`; its other fields are kept as sent.
+         */
+        OtherErrorDetail: {
+            /** @description Kind of detail. */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description The resource an error is about; accompanies 404. */
         ResourceInfo: {
             /**
-             * @description Kind of detail. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Kind of detail.
+             * @constant
              */
             type: "ResourceInfo";
             /** @description Type of the resource. */
@@ -2044,8 +2054,8 @@ export interface components {
         /** @description The request fields that are invalid; accompanies 400. */
         FieldViolations: {
             /**
-             * @description Kind of detail. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Kind of detail.
+             * @constant
              */
             type: "FieldViolations";
             /** @description One entry per invalid field. */
@@ -2268,13 +2278,13 @@ export interface components {
         IdentityTraits: components["schemas"]["KnownIdentityTraits"] | components["schemas"]["UnknownIdentityTraits"];
         /** @description Traits of a known schema, selected by `type` (today only `traits_v0`). Requests send only these. */
         KnownIdentityTraits: components["schemas"]["Traits_v0"];
-        /** @description An identity (user) of a realm. */
+        /** @description An identity (user) of a realm. `status` is not required: the published examples of identity responses carry none. */
         Identity: {
             id: components["schemas"]["Id"];
             realm_id: components["schemas"]["RealmIdField"];
             tenant_id: components["schemas"]["TenantIdField"];
             display_name?: components["schemas"]["DisplayName"];
-            status: components["schemas"]["IdentityStatusValue"];
+            status?: components["schemas"]["IdentityStatusValue"];
             enrollment_status?: components["schemas"]["IdentityEnrollmentStatus"];
             traits?: components["schemas"]["IdentityTraits"];
             create_time: components["schemas"]["CreateTime"];
@@ -2480,13 +2490,13 @@ export interface components {
         HexColour: string;
         /** @description Realm name shown in e-mails; 1 to 64 characters, with the display name character rule. */
         EmailRealmName: string;
-        /** @description A theme of a realm. */
+        /** @description A theme of a realm. `update_time` is not required: the published examples carry none. */
         Theme: {
             id: components["schemas"]["Id"];
             tenant_id: components["schemas"]["TenantIdField"];
             realm_id: components["schemas"]["RealmIdField"];
             create_time: components["schemas"]["CreateTime"];
-            update_time: components["schemas"]["UpdateTime"];
+            update_time?: components["schemas"]["UpdateTime"];
             email_realm_name?: components["schemas"]["EmailRealmName"];
             /** @description Address of the logo for light backgrounds. */
             logo_url_light?: string;
@@ -3157,6 +3167,14 @@ export interface components {
             id: components["schemas"]["Id"];
             tenant_id: components["schemas"]["TenantIdField"];
             realm_id: components["schemas"]["RealmIdField"];
+            display_name: components["schemas"]["DisplayName"];
+            protocol_config: components["schemas"]["IdentityProviderProtocolConfig"];
+        };
+        /** @description The identity provider a create answers. Only `display_name` and `protocol_config` are required: the published create response (`IdentityProviderProtocolConfigResponse`) requires no identifier, so `id`, `tenant_id` and `realm_id` may be absent. */
+        CreatedIdentityProvider: {
+            id?: components["schemas"]["Id"];
+            tenant_id?: components["schemas"]["TenantIdField"];
+            realm_id?: components["schemas"]["RealmIdField"];
             display_name: components["schemas"]["DisplayName"];
             protocol_config: components["schemas"]["IdentityProviderProtocolConfig"];
         };
@@ -4100,6 +4118,13 @@ export interface components {
             /** @description Token of the next page, to send as `page_token`; null or absent on the last page. */
             next_page_token?: string | null;
         };
+        /** @description A page of the SSO configurations an identity is assigned to. No field is required: the published schema of this listing defines neither `sso_configs` nor `total_size` (it lists `identities`, and `total_size` as required but undefined), so an absent list reads as empty and an absent total as 0. */
+        IdentitySsoConfigList: {
+            sso_configs?: components["schemas"]["SsoConfigSummary"][];
+            total_size?: components["schemas"]["TotalSize"];
+            /** @description Token of the next page, to send as `page_token`; null or absent on the last page. */
+            next_page_token?: string | null;
+        };
         /** @description Empty object: the answer of `checkIdentitySsoConfigAssignment`. What the platform returns for an identity that is not assigned is not published. */
         IdentityAssignedResponse: Record<string, never>;
         /** @description Listing of the groups associated with an SSO configuration. Its shape is not published beyond "listing of associated groups", so it is an open object. */
@@ -4316,11 +4341,12 @@ export interface components {
             department?: string;
             /** @description Division. */
             division?: string;
-            manager?: components["schemas"]["ScimManager"];
+            /** @description The user's manager: RFC 7643's complex value, or the manager's identifier as a plain string, as published responses send it. A user read back can be replaced as it is. */
+            manager?: string | components["schemas"]["ScimManager"];
         };
         /** @description A SCIM user as returned (RFC 7643). It maps to an identity: `id` is the identity id. */
         ScimUser: {
-            /** @description Schema URNs: the core User URN, optionally with the enterprise extension URN. Open: the platform may add URNs. */
+            /** @description Schema URNs: the core User URN, optionally with the enterprise extension URN, in any order (published responses do not always list the core URN first). Open: the platform may add URNs. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:User" | "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User" | (string & {}))[];
             /** @description Identifier of the user; it is the identity id. */
             readonly id: string;
@@ -4490,11 +4516,48 @@ export interface components {
              */
             type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
             /** @description Sub-attributes of a complex attribute. */
-            subAttributes?: components["schemas"]["ScimSchemaAttribute"][];
+            subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
             /** @description Whether the attribute holds several values. */
             multiValued: boolean;
             /** @description Description of the attribute. */
             description: string;
+            /** @description Whether the attribute is required. */
+            required: boolean;
+            /** @description Whether string values are case-sensitive. */
+            caseExact?: boolean;
+            /**
+             * @description Whether and when the attribute can be changed.
+             * @enum {string}
+             */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
+            /**
+             * @description When the attribute is returned.
+             * @enum {string}
+             */
+            returned: "always" | "never" | "default" | "request";
+            /**
+             * @description Uniqueness of the values.
+             * @enum {string}
+             */
+            uniqueness?: "none" | "server" | "global";
+            /** @description Resource types a reference attribute may point to. */
+            referenceTypes?: string[];
+        };
+        /** @description A sub-attribute of a `complex` SCIM schema attribute. Unlike an attribute, it may omit `multiValued` (read as false) and `description`: the published discovery documents do. */
+        ScimSchemaSubAttribute: {
+            /** @description Attribute name. */
+            name: string;
+            /**
+             * @description Data type of the attribute.
+             * @enum {string}
+             */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
+            /** @description Sub-attributes of a complex attribute. */
+            subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
+            /** @description Whether the attribute holds several values. */
+            multiValued?: boolean;
+            /** @description Description of the attribute. */
+            description?: string;
             /** @description Whether the attribute is required. */
             required: boolean;
             /** @description Whether string values are case-sensitive. */
@@ -4590,6 +4653,25 @@ export interface components {
         };
     };
     responses: {
+        /** @description An error the operation does not list by status (any 4xx or 5xx), in the error envelope. */
+        DefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An error the operation does not list by status (any 4xx or 5xx), as a SCIM error object. */
+        ScimDefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/scim+json": components["schemas"]["ScimError"];
+                "application/json": components["schemas"]["ScimError"];
+            };
+        };
         /** @description Success. The body is empty. */
         Empty: {
             headers: {
@@ -4923,6 +5005,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateTenant: {
@@ -4954,6 +5037,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listRealms: {
@@ -4988,6 +5072,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createRealm: {
@@ -5019,6 +5104,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getRealm: {
@@ -5048,6 +5134,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteRealm: {
@@ -5070,6 +5157,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateRealm: {
@@ -5104,6 +5192,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroups: {
@@ -5141,6 +5230,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createGroup: {
@@ -5175,6 +5265,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getGroup: {
@@ -5206,6 +5297,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteGroup: {
@@ -5230,6 +5322,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateGroup: {
@@ -5266,6 +5359,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addGroupMembers: {
@@ -5302,6 +5396,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteGroupMembers: {
@@ -5338,6 +5433,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroupMembers: {
@@ -5377,6 +5473,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroupRoles: {
@@ -5419,6 +5516,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroupSsoConfigs: {
@@ -5459,6 +5557,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listIdentities: {
@@ -5498,6 +5597,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createIdentity: {
@@ -5533,6 +5633,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     batchDeleteIdentities: {
@@ -5558,6 +5659,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getIdentity: {
@@ -5589,6 +5691,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteIdentity: {
@@ -5612,6 +5715,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateIdentity: {
@@ -5649,6 +5753,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listIdentityGroups: {
@@ -5688,6 +5793,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listIdentityRoles: {
@@ -5730,6 +5836,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listIdentitySsoConfigs: {
@@ -5763,13 +5870,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SsoConfigList"];
+                    "application/json": components["schemas"]["IdentitySsoConfigList"];
                 };
             };
             400: components["responses"]["BadRequestCorrelated"];
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     checkIdentitySsoConfigAssignment: {
@@ -5807,6 +5915,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listCredentials: {
@@ -5845,6 +5954,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getCredential: {
@@ -5878,6 +5988,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     revokeCredential: {
@@ -5911,6 +6022,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listCredentialBindingJobs: {
@@ -5949,6 +6061,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createCredentialBindingJob: {
@@ -5987,6 +6100,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getCredentialBindingJob: {
@@ -6023,6 +6137,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     revokeCredentialBindingJob: {
@@ -6062,6 +6177,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createBatchCredentialBindingJob: {
@@ -6095,6 +6211,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getBatchCredentialBindingJob: {
@@ -6126,6 +6243,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listBatchCredentialBindingJobResults: {
@@ -6162,6 +6280,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createTheme: {
@@ -6197,6 +6316,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getActiveTheme: {
@@ -6226,6 +6346,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getTheme: {
@@ -6257,6 +6378,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateTheme: {
@@ -6293,6 +6415,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listApplications: {
@@ -6328,6 +6451,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createApplication: {
@@ -6362,6 +6486,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getApplication: {
@@ -6393,6 +6518,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteApplication: {
@@ -6416,6 +6542,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateApplication: {
@@ -6452,6 +6579,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getApplicationSsoConfigId: {
@@ -6487,6 +6615,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listTokens: {
@@ -6527,6 +6656,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     revokeToken: {
@@ -6552,6 +6682,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     issueToken: {
@@ -6583,6 +6714,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthTokenResponse"];
                 };
             };
+            default: components["responses"]["DefaultError"];
         };
     };
     listAuthenticatorConfigs: {
@@ -6620,6 +6752,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createAuthenticatorConfig: {
@@ -6654,6 +6787,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getAuthenticatorConfig: {
@@ -6685,6 +6819,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteAuthenticatorConfig: {
@@ -6708,6 +6843,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateAuthenticatorConfig: {
@@ -6744,6 +6880,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listResourceServers: {
@@ -6779,6 +6916,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createResourceServer: {
@@ -6813,6 +6951,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getResourceServer: {
@@ -6844,6 +6983,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteResourceServer: {
@@ -6867,6 +7007,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateResourceServer: {
@@ -6903,6 +7044,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listRoles: {
@@ -6942,6 +7084,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createRole: {
@@ -6978,6 +7121,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getRole: {
@@ -7011,6 +7155,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteRole: {
@@ -7037,6 +7182,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateRole: {
@@ -7075,6 +7221,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addRoleMembers: {
@@ -7113,6 +7260,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteRoleMembers: {
@@ -7151,6 +7299,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listRoleMembers: {
@@ -7196,6 +7345,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addRoleScopes: {
@@ -7234,6 +7384,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteRoleScopes: {
@@ -7272,6 +7423,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listRoleScopes: {
@@ -7313,6 +7465,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listSsoConfigs: {
@@ -7357,6 +7510,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createSsoConfig: {
@@ -7394,6 +7548,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getSsoConfig: {
@@ -7430,6 +7585,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteSsoConfig: {
@@ -7457,6 +7613,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateSsoConfig: {
@@ -7497,6 +7654,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addSsoConfigIdentities: {
@@ -7528,6 +7686,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteSsoConfigIdentities: {
@@ -7559,6 +7718,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listSsoConfigIdentityAssociations: {
@@ -7599,6 +7759,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addSsoConfigGroups: {
@@ -7630,6 +7791,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteSsoConfigGroups: {
@@ -7661,6 +7823,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listSsoConfigGroupAssociations: {
@@ -7696,6 +7859,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listSsoConfigGroups: {
@@ -7727,6 +7891,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     checkGroupSsoConfigAssignment: {
@@ -7766,6 +7931,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     testSsoConfig: {
@@ -7801,6 +7967,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listIdentityProviders: {
@@ -7839,6 +8006,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createIdentityProvider: {
@@ -7869,13 +8037,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdentityProvider"];
+                    "application/json": components["schemas"]["CreatedIdentityProvider"];
                 };
             };
             400: components["responses"]["BadRequestCorrelated"];
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getIdentityProvider: {
@@ -7911,6 +8080,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteIdentityProvider: {
@@ -7937,6 +8107,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateIdentityProvider: {
@@ -7976,6 +8147,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getFlowTypeConfig: {
@@ -8007,6 +8179,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateFlowTypeConfig: {
@@ -8042,6 +8215,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listScimUsers: {
@@ -8075,6 +8249,7 @@ export interface operations {
             403: components["responses"]["ScimForbidden"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     createScimUser: {
@@ -8106,6 +8281,7 @@ export interface operations {
             403: components["responses"]["ScimForbidden"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimUser: {
@@ -8136,6 +8312,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     replaceScimUser: {
@@ -8171,6 +8348,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     deleteScimUser: {
@@ -8198,6 +8376,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     patchScimUser: {
@@ -8233,6 +8412,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimGroups: {
@@ -8266,6 +8446,7 @@ export interface operations {
             403: components["responses"]["ScimForbidden"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     createScimGroup: {
@@ -8297,6 +8478,7 @@ export interface operations {
             403: components["responses"]["ScimForbidden"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimGroup: {
@@ -8327,6 +8509,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     deleteScimGroup: {
@@ -8354,6 +8537,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     patchScimGroup: {
@@ -8389,6 +8573,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimResourceTypes: {
@@ -8412,6 +8597,7 @@ export interface operations {
             };
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimSchemas: {
@@ -8435,6 +8621,7 @@ export interface operations {
             };
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimServiceProviderConfig: {
@@ -8458,6 +8645,7 @@ export interface operations {
             };
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
 }

@@ -1353,6 +1353,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description An error the operation does not list by status (any 4xx or 5xx). */
+        DefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
         /** @description Malformed request, for example a non-integer `start_time`. */
         BadRequest: {
             headers: {
@@ -1553,6 +1562,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["DefaultError"];
         };
     };
 }

@@ -46,6 +46,13 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * LegacyError
+         * @description An error body. Its fields are not published; the emulator answers `{code, message, details}` as families W and A do, but clients must not rely on any field.
+         */
+        LegacyError: {
+            [key: string]: unknown;
+        };
+        /**
          * @description How the binding token is delivered. Only e-mail is supported.
          * @enum {string}
          */
@@ -99,7 +106,17 @@ export interface components {
             status: components["schemas"]["LegacyUserStatus"];
         };
     };
-    responses: never;
+    responses: {
+        /** @description An error. The platform publishes neither the error statuses of this family (only 200 is listed) nor their body, so the body is any JSON object (see GAPS.md). */
+        DefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyError"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -129,6 +146,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyUser"];
                 };
             };
+            default: components["responses"]["DefaultError"];
         };
     };
     recoverLegacyUser: {
@@ -153,6 +171,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyUser"];
                 };
             };
+            default: components["responses"]["DefaultError"];
         };
     };
 }

@@ -886,13 +886,23 @@ export interface components {
             /** @description Optional details about the error. */
             details?: components["schemas"]["ErrorDetail"][];
         };
-        /** @description One detail of an error, selected by `type`. */
-        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"];
+        /** @description An error detail, selected by `type`: `ResourceInfo`, `FieldViolations`, or a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one), read as `OtherErrorDetail`. */
+        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"] | components["schemas"]["OtherErrorDetail"];
+        /**
+         * OtherErrorDetail
+         * @description An error detail of a kind other than `ResourceInfo` and `FieldViolations`; its other fields are kept as sent.
+         */
+        OtherErrorDetail: {
+            /** @description Kind of detail. */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description The resource an error is about. Accompanies 404 and 412. */
         ResourceInfo: {
             /**
-             * @description Kind of detail. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Kind of detail.
+             * @constant
              */
             type: "ResourceInfo";
             /** @description Type of the resource. */
@@ -905,8 +915,8 @@ export interface components {
         /** @description The request fields that are invalid. Accompanies 400. */
         FieldViolations: {
             /**
-             * @description Kind of detail. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Kind of detail.
+             * @constant
              */
             type: "FieldViolations";
             /** @description One entry per invalid field. */
@@ -1265,11 +1275,48 @@ export interface components {
              */
             type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
             /** @description Sub-attributes of a `complex` attribute. */
-            subAttributes?: components["schemas"]["ScimSchemaAttribute"][];
+            subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
             /** @description Whether the attribute holds several values. */
             multiValued: boolean;
             /** @description Description of the attribute. */
             description: string;
+            /** @description Whether the attribute is required. */
+            required: boolean;
+            /** @description Whether string values are compared case-sensitively. */
+            caseExact?: boolean;
+            /**
+             * @description When the attribute can be written.
+             * @enum {string}
+             */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
+            /**
+             * @description When the attribute is returned.
+             * @enum {string}
+             */
+            returned: "always" | "never" | "default" | "request";
+            /**
+             * @description How unique the values are.
+             * @enum {string}
+             */
+            uniqueness?: "none" | "server" | "global";
+            /** @description Resource types a `reference` attribute may refer to. */
+            referenceTypes?: string[];
+        };
+        /** @description A sub-attribute of a `complex` SCIM schema attribute. Unlike an attribute, it may omit `multiValued` (read as false) and `description`: the published discovery documents do. */
+        ScimSchemaSubAttribute: {
+            /** @description Name of the attribute. */
+            name: string;
+            /**
+             * @description Data type of the attribute.
+             * @enum {string}
+             */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
+            /** @description Sub-attributes of a `complex` attribute. */
+            subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
+            /** @description Whether the attribute holds several values. */
+            multiValued?: boolean;
+            /** @description Description of the attribute. */
+            description?: string;
             /** @description Whether the attribute is required. */
             required: boolean;
             /** @description Whether string values are compared case-sensitively. */
@@ -1363,6 +1410,25 @@ export interface components {
         };
     };
     responses: {
+        /** @description An error the operation does not list by status (any 4xx or 5xx), in the error envelope. */
+        DefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An error the operation does not list by status (any 4xx or 5xx), as a SCIM error object. */
+        ScimDefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ScimError"];
+                "application/scim+json": components["schemas"]["ScimError"];
+            };
+        };
         /** @description Malformed request or invalid parameters. */
         BadRequest: {
             headers: {
@@ -1641,6 +1707,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
+            default: components["responses"]["DefaultError"];
         };
     };
     listUsers: {
@@ -1697,6 +1764,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createUser: {
@@ -1727,6 +1795,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getUser: {
@@ -1758,6 +1827,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteUser: {
@@ -1787,6 +1857,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateUser: {
@@ -1824,6 +1895,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listUserGroups: {
@@ -1867,6 +1939,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroups: {
@@ -1919,6 +1992,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createGroup: {
@@ -1949,6 +2023,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getGroup: {
@@ -1980,6 +2055,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteGroup: {
@@ -2009,6 +2085,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateGroup: {
@@ -2046,6 +2123,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroupUsers: {
@@ -2109,6 +2187,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addGroupUsers: {
@@ -2144,6 +2223,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteGroupUsers: {
@@ -2179,6 +2259,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createBindingJob: {
@@ -2210,6 +2291,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getBindingJob: {
@@ -2242,6 +2324,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listPasskeys: {
@@ -2299,6 +2382,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deletePasskey: {
@@ -2328,6 +2412,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getPasskeyTags: {
@@ -2359,6 +2444,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     setPasskeyTags: {
@@ -2394,6 +2480,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     retireTenantIssuer: {
@@ -2424,6 +2511,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listScimUsers: {
@@ -2465,6 +2553,7 @@ export interface operations {
             401: components["responses"]["ScimUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     createScimUser: {
@@ -2495,6 +2584,7 @@ export interface operations {
             401: components["responses"]["ScimUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimUser: {
@@ -2527,6 +2617,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     replaceScimUser: {
@@ -2564,6 +2655,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     deleteScimUser: {
@@ -2593,6 +2685,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     updateScimUser: {
@@ -2630,6 +2723,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimGroups: {
@@ -2671,6 +2765,7 @@ export interface operations {
             401: components["responses"]["ScimUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     createScimGroup: {
@@ -2702,6 +2797,7 @@ export interface operations {
             409: components["responses"]["ScimConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimGroup: {
@@ -2734,6 +2830,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     deleteScimGroup: {
@@ -2763,6 +2860,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     updateScimGroup: {
@@ -2800,6 +2898,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimResourceTypes: {
@@ -2823,6 +2922,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimSchemas: {
@@ -2846,6 +2946,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimServiceProviderConfig: {
@@ -2869,6 +2970,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
 }

@@ -155,7 +155,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           attested: input.attested ?? true,
           ...(actor ? { actor } : {}),
           event_type: input.eventType,
-          data: shapeEventData(input.data),
+          ...(input.data ? { data: shapeEventData(input.data) } : {}),
         },
       });
     },

@@ -1100,7 +1100,7 @@ export interface components {
             /** @description Description of the group: at most 300 characters, none of `{ } [ ] < > ; : ? \ / | * ^ % $ # = ~` and no backtick or exclamation mark. */
             description?: string;
         };
-        /** @description A group in the SCIM set, as returned. */
+        /** @description A group in the SCIM set, as returned. The vendor extension is always present, as the published schema requires (its `description` empty when the group has none). */
         ScimGroup: {
             /** @description Schema URNs of the resource: the core Group schema and, when the extension is used, the vendor extension. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:Group" | "urn:scim:schemas:extension:vendor:1.0:Group" | (string & {}))[];
@@ -1110,7 +1110,7 @@ export interface components {
             displayName: string;
             /** @description Members of the group. */
             members?: components["schemas"]["ScimGroupMember"][];
-            "urn:scim:schemas:extension:vendor:1.0:Group"?: components["schemas"]["ScimGroupVendorExtension"];
+            "urn:scim:schemas:extension:vendor:1.0:Group": components["schemas"]["ScimGroupVendorExtension"];
             meta: components["schemas"]["ScimMeta"];
         };
         /** @description A group to provision through the SCIM set. */

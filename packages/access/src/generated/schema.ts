@@ -2183,11 +2183,8 @@ export interface components {
         IdentityStatus: "active" | "suspended";
         /** @description Status of an identity as returned (`active` can generate passkeys and log in, `suspended` cannot). Open: the platform may add statuses; requests send `IdentityStatus`. */
         IdentityStatusValue: "active" | "suspended" | (string & {});
-        /**
-         * @description Enrollment status of an identity (read-only).
-         * @enum {string}
-         */
-        IdentityEnrollmentStatus: "ENROLLED" | "PENDING" | "INVITE_FAILED" | "UNENROLLED";
+        /** @description Enrollment status of an identity (read-only). */
+        IdentityEnrollmentStatus: "ENROLLED" | "PENDING" | "INVITE_FAILED" | "UNENROLLED" | (string & {});
         /** @description Version 0 of the identity traits schema (`type` `traits_v0`). `username` is the trait the identities list can filter on. */
         Traits_v0: {
             /**
@@ -2320,11 +2317,8 @@ export interface components {
         BatchDeleteIdentitiesRequest: {
             ids: string[];
         };
-        /**
-         * @description State of a credential.
-         * @enum {string}
-         */
-        CredentialState: "ACTIVE" | "REVOKED";
+        /** @description State of a credential. */
+        CredentialState: "ACTIVE" | "REVOKED" | (string & {});
         /** @description A credential bound to an identity. Every field is assigned by the server. */
         Credential: {
             id: components["schemas"]["Id"];
@@ -2348,11 +2342,8 @@ export interface components {
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /**
-         * @description State of a credential binding job.
-         * @enum {string}
-         */
-        CredentialBindingJobState: "LINK_SENT" | "LINK_OPENED" | "REQUEST_DELIVERED" | "COMPLETE" | "EXPIRED" | "FAILED_TO_SEND" | "REVOKED";
+        /** @description State of a credential binding job. */
+        CredentialBindingJobState: "LINK_SENT" | "LINK_OPENED" | "REQUEST_DELIVERED" | "COMPLETE" | "EXPIRED" | "FAILED_TO_SEND" | "REVOKED" | (string & {});
         /**
          * @description How the binding link reaches the identity: `RETURN` gives it back to the caller in the create response, `EMAIL` e-mails it to the identity.
          * @enum {string}
@@ -2548,34 +2539,21 @@ export interface components {
         UpdateThemeRequest: {
             theme?: components["schemas"]["ThemeUpdate"];
         };
-        /**
-         * @description Whether the client can keep a secret.
-         * @enum {string}
-         */
-        Confidentiality: "confidential" | "public";
+        /** @description Whether the client can keep a secret. */
+        Confidentiality: "confidential" | "public" | (string & {});
         /** @description Grant types the application may use. */
-        GrantType: ("authorization_code" | "client_credentials")[];
-        /**
-         * @description PKCE method required of the client (`disabled` for none).
-         * @enum {string}
-         */
-        PkceConfig: "disabled" | "plain" | "s256";
-        /**
-         * @description Identity attribute used as the subject.
-         * @enum {string}
-         */
-        SubjectField: "id" | "email" | "username" | "external_id";
-        /**
-         * @description How the client authenticates at the token endpoint.
-         * @enum {string}
-         */
-        TokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post" | "none";
+        GrantType: ("authorization_code" | "client_credentials" | (string & {}))[];
+        /** @description PKCE method required of the client (`disabled` for none). */
+        PkceConfig: "disabled" | "plain" | "s256" | (string & {});
+        /** @description Identity attribute used as the subject. */
+        SubjectField: "id" | "email" | "username" | "external_id" | (string & {});
+        /** @description How the client authenticates at the token endpoint. */
+        TokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post" | "none" | (string & {});
         /**
          * @description Format of the access tokens the application gets.
          * @default self_contained
-         * @enum {string}
          */
-        TokenFormat: "self_contained" | "referential";
+        TokenFormat: "self_contained" | "referential" | (string & {});
         /** @description Settings of the tokens the application gets. */
         TokenConfiguration: {
             /** @description Lifetime of a token, in seconds. */
@@ -2589,9 +2567,8 @@ export interface components {
             /**
              * @description Identity attribute used as the token subject.
              * @default id
-             * @enum {string}
              */
-            subject_field?: "id" | "email" | "username";
+            subject_field?: "id" | "email" | "username" | (string & {});
         };
         /**
          * @description Protocol kinds of applications this document types.
@@ -2749,11 +2726,8 @@ export interface components {
         AuthenticatorConfigKind: "embedded" | "hosted_web" | "console" | "platform";
         /** @description An authentication method offered to the user. */
         AuthenticationMethod: {
-            /**
-             * @description Kind of method.
-             * @enum {string}
-             */
-            type: "email_one_time_password" | "software_passkey" | "webauthn_passkey";
+            /** @description Kind of method. */
+            type: "email_one_time_password" | "software_passkey" | "webauthn_passkey" | (string & {});
         };
         /** @description Embedded SDK configuration (`type` `embedded`). */
         EmbeddedAuthenticatorSettings: {
@@ -2765,9 +2739,8 @@ export interface components {
             /**
              * @description Whether the authenticator is invoked automatically or by the application.
              * @default automatic
-             * @enum {string}
              */
-            invocation_type?: "automatic" | "manual";
+            invocation_type?: "automatic" | "manual" | (string & {});
             /** @description Address that invokes the authenticator. */
             invoke_url: string;
             /** @description Origins allowed to use the configuration. */
@@ -3049,9 +3022,8 @@ export interface components {
         /**
          * @description How the platform authenticates at the identity provider's token endpoint.
          * @default client_secret_basic
-         * @enum {string}
          */
-        OidcIdpTokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post";
+        OidcIdpTokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post" | (string & {});
         /** @description Protocol configuration of an OIDC identity provider (`type` `oidc_idp`), as returned. */
         OidcIdpProtocolConfig: {
             /**
@@ -3206,56 +3178,26 @@ export interface components {
         SsoConfigType: "bookmark" | "cloud_directory_external_auth_methods" | "generic_oidc" | "generic_oidc_idp" | "generic_saml" | "partner_idp" | "partner_sso_vendor_idp" | "scim" | "ws_fed";
         /** @description Kind of an SSO configuration as returned. Open: these are the known kinds, and the platform returns others too (for example `nametag_oauth2`). */
         SsoConfigKind: "bookmark" | "cloud_directory_external_auth_methods" | "generic_oidc" | "generic_oidc_idp" | "generic_saml" | "partner_idp" | "partner_sso_vendor_idp" | "scim" | "ws_fed" | (string & {});
-        /**
-         * @description Cloud of the external directory whose discovery endpoint is used.
-         * @enum {string}
-         */
-        SsoDiscoverEndpoint: "global_azure" | "azure_us_government" | "microsoft_azure_vianet";
-        /**
-         * @description Name identifier format.
-         * @enum {string}
-         */
-        SsoNameFormat: "unspecified" | "email_address" | "x509_subject_name" | "persistent" | "transient" | "entity" | "kerberos" | "windows_domain_qualified_name";
-        /**
-         * @description Authentication context class asserted.
-         * @enum {string}
-         */
-        SsoAuthenticationContext: "x509" | "integrated_windows_federation" | "kerberos" | "password" | "password_protected_transport" | "tls_client" | "unspecified" | "refeds_mfa";
-        /**
-         * @description Identity attribute sent as the subject name.
-         * @enum {string}
-         */
-        SsoSubjectUserNameAttribute: "user_name" | "email" | "email_prefix" | "external_id" | "display_name" | "custom" | "none";
-        /**
-         * @description Signature algorithm.
-         * @enum {string}
-         */
-        SsoSignatureAlgorithm: "rsa_sha256" | "rsa_sha1" | "rsa_sha384" | "rsa_sha512";
-        /**
-         * @description Digest algorithm.
-         * @enum {string}
-         */
-        SsoDigestAlgorithm: "sha256" | "sha1" | "sha384" | "sha512";
-        /**
-         * @description Algorithm that encrypts assertions.
-         * @enum {string}
-         */
-        SamlAssertionEncryptionAlgorithm: "aes256_cbc" | "aes256_gcm" | "aes128_cbc" | "aes128_gcm";
-        /**
-         * @description Algorithm that transports the assertion encryption key.
-         * @enum {string}
-         */
-        SamlAssertionKeyTransportAlgorithm: "rsa_oaep" | "rsa1_5";
-        /**
-         * @description Binding of single log-out messages.
-         * @enum {string}
-         */
-        SamlSingleLogOutBinding: "post" | "redirect";
-        /**
-         * @description Identity attribute an added attribute carries (`custom_static_string` takes `custom_value`).
-         * @enum {string}
-         */
-        SsoUserAttributeValue: "email" | "user_name" | "external_id" | "display_name" | "custom_static_string";
+        /** @description Cloud of the external directory whose discovery endpoint is used. */
+        SsoDiscoverEndpoint: "global_azure" | "azure_us_government" | "microsoft_azure_vianet" | (string & {});
+        /** @description Name identifier format. */
+        SsoNameFormat: "unspecified" | "email_address" | "x509_subject_name" | "persistent" | "transient" | "entity" | "kerberos" | "windows_domain_qualified_name" | (string & {});
+        /** @description Authentication context class asserted. */
+        SsoAuthenticationContext: "x509" | "integrated_windows_federation" | "kerberos" | "password" | "password_protected_transport" | "tls_client" | "unspecified" | "refeds_mfa" | (string & {});
+        /** @description Identity attribute sent as the subject name. */
+        SsoSubjectUserNameAttribute: "user_name" | "email" | "email_prefix" | "external_id" | "display_name" | "custom" | "none" | (string & {});
+        /** @description Signature algorithm. */
+        SsoSignatureAlgorithm: "rsa_sha256" | "rsa_sha1" | "rsa_sha384" | "rsa_sha512" | (string & {});
+        /** @description Digest algorithm. */
+        SsoDigestAlgorithm: "sha256" | "sha1" | "sha384" | "sha512" | (string & {});
+        /** @description Algorithm that encrypts assertions. */
+        SamlAssertionEncryptionAlgorithm: "aes256_cbc" | "aes256_gcm" | "aes128_cbc" | "aes128_gcm" | (string & {});
+        /** @description Algorithm that transports the assertion encryption key. */
+        SamlAssertionKeyTransportAlgorithm: "rsa_oaep" | "rsa1_5" | (string & {});
+        /** @description Binding of single log-out messages. */
+        SamlSingleLogOutBinding: "post" | "redirect" | (string & {});
+        /** @description Identity attribute an added attribute carries (`custom_static_string` takes `custom_value`). */
+        SsoUserAttributeValue: "email" | "user_name" | "external_id" | "display_name" | "custom_static_string" | (string & {});
         /** @description Inbound SCIM settings of the configuration, or null. Their fields are not published. */
         SsoInboundScim: {
             [key: string]: unknown;
@@ -3273,7 +3215,7 @@ export interface components {
             /** @description JWKS address. */
             jwks_uri: string;
             /** @description Response types supported. */
-            response_types_supported: ("code" | "id_token")[];
+            response_types_supported: ("code" | "id_token" | (string & {}))[];
             /** @description Token endpoint authentication methods supported. */
             token_endpoint_auth_methods_supported: components["schemas"]["TokenEndpointAuthMethod"][];
         };
@@ -4510,11 +4452,8 @@ export interface components {
         ScimSchemaAttribute: {
             /** @description Attribute name. */
             name: string;
-            /**
-             * @description Data type of the attribute.
-             * @enum {string}
-             */
-            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
+            /** @description Data type of the attribute. */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex" | (string & {});
             /** @description Sub-attributes of a complex attribute. */
             subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
             /** @description Whether the attribute holds several values. */
@@ -4525,21 +4464,12 @@ export interface components {
             required: boolean;
             /** @description Whether string values are case-sensitive. */
             caseExact?: boolean;
-            /**
-             * @description Whether and when the attribute can be changed.
-             * @enum {string}
-             */
-            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
-            /**
-             * @description When the attribute is returned.
-             * @enum {string}
-             */
-            returned: "always" | "never" | "default" | "request";
-            /**
-             * @description Uniqueness of the values.
-             * @enum {string}
-             */
-            uniqueness?: "none" | "server" | "global";
+            /** @description Whether and when the attribute can be changed. */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly" | (string & {});
+            /** @description When the attribute is returned. */
+            returned: "always" | "never" | "default" | "request" | (string & {});
+            /** @description Uniqueness of the values. */
+            uniqueness?: "none" | "server" | "global" | (string & {});
             /** @description Resource types a reference attribute may point to. */
             referenceTypes?: string[];
         };
@@ -4547,11 +4477,8 @@ export interface components {
         ScimSchemaSubAttribute: {
             /** @description Attribute name. */
             name: string;
-            /**
-             * @description Data type of the attribute.
-             * @enum {string}
-             */
-            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
+            /** @description Data type of the attribute. */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex" | (string & {});
             /** @description Sub-attributes of a complex attribute. */
             subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
             /** @description Whether the attribute holds several values. */
@@ -4562,21 +4489,12 @@ export interface components {
             required: boolean;
             /** @description Whether string values are case-sensitive. */
             caseExact?: boolean;
-            /**
-             * @description Whether and when the attribute can be changed.
-             * @enum {string}
-             */
-            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
-            /**
-             * @description When the attribute is returned.
-             * @enum {string}
-             */
-            returned: "always" | "never" | "default" | "request";
-            /**
-             * @description Uniqueness of the values.
-             * @enum {string}
-             */
-            uniqueness?: "none" | "server" | "global";
+            /** @description Whether and when the attribute can be changed. */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly" | (string & {});
+            /** @description When the attribute is returned. */
+            returned: "always" | "never" | "default" | "request" | (string & {});
+            /** @description Uniqueness of the values. */
+            uniqueness?: "none" | "server" | "global" | (string & {});
             /** @description Resource types a reference attribute may point to. */
             referenceTypes?: string[];
         };

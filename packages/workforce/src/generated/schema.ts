@@ -625,11 +625,8 @@ export interface components {
             /** @description Whether the user has an active passkey. */
             readonly has_active_passkey?: boolean;
         };
-        /**
-         * @description State of a user. A new user is `ACTIVE`. The published schema lists these three values as the complete set, so the enum is closed.
-         * @enum {string}
-         */
-        UserState: "ACTIVE" | "SUSPENDED" | "DELETED";
+        /** @description State of a user. A new user is `ACTIVE`. The published schema lists these three values as the complete set, so the enum is closed. */
+        UserState: "ACTIVE" | "SUSPENDED" | "DELETED" | (string & {});
         /** @description Writable fields of a new user (inside `CreateUserRequest`). Which of them the platform requires is not published. The enrolment e-mail goes to `email_address`. */
         UserCreate: {
             /** @description Identifier of the user in the caller's own database. */
@@ -955,11 +952,8 @@ export interface components {
         ScimEmail: {
             /** @description The e-mail address. */
             value: string;
-            /**
-             * @description Kind of address.
-             * @enum {string}
-             */
-            type?: "work" | "home" | "other";
+            /** @description Kind of address. */
+            type?: "work" | "home" | "other" | (string & {});
             /** @description Whether this is the primary address. The one supported address must be marked primary. */
             primary?: boolean;
         };
@@ -1269,11 +1263,8 @@ export interface components {
         ScimSchemaAttribute: {
             /** @description Name of the attribute. */
             name: string;
-            /**
-             * @description Data type of the attribute.
-             * @enum {string}
-             */
-            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
+            /** @description Data type of the attribute. */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex" | (string & {});
             /** @description Sub-attributes of a `complex` attribute. */
             subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
             /** @description Whether the attribute holds several values. */
@@ -1284,21 +1275,12 @@ export interface components {
             required: boolean;
             /** @description Whether string values are compared case-sensitively. */
             caseExact?: boolean;
-            /**
-             * @description When the attribute can be written.
-             * @enum {string}
-             */
-            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
-            /**
-             * @description When the attribute is returned.
-             * @enum {string}
-             */
-            returned: "always" | "never" | "default" | "request";
-            /**
-             * @description How unique the values are.
-             * @enum {string}
-             */
-            uniqueness?: "none" | "server" | "global";
+            /** @description When the attribute can be written. */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly" | (string & {});
+            /** @description When the attribute is returned. */
+            returned: "always" | "never" | "default" | "request" | (string & {});
+            /** @description How unique the values are. */
+            uniqueness?: "none" | "server" | "global" | (string & {});
             /** @description Resource types a `reference` attribute may refer to. */
             referenceTypes?: string[];
         };
@@ -1306,11 +1288,8 @@ export interface components {
         ScimSchemaSubAttribute: {
             /** @description Name of the attribute. */
             name: string;
-            /**
-             * @description Data type of the attribute.
-             * @enum {string}
-             */
-            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
+            /** @description Data type of the attribute. */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex" | (string & {});
             /** @description Sub-attributes of a `complex` attribute. */
             subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
             /** @description Whether the attribute holds several values. */
@@ -1321,21 +1300,12 @@ export interface components {
             required: boolean;
             /** @description Whether string values are compared case-sensitively. */
             caseExact?: boolean;
-            /**
-             * @description When the attribute can be written.
-             * @enum {string}
-             */
-            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
-            /**
-             * @description When the attribute is returned.
-             * @enum {string}
-             */
-            returned: "always" | "never" | "default" | "request";
-            /**
-             * @description How unique the values are.
-             * @enum {string}
-             */
-            uniqueness?: "none" | "server" | "global";
+            /** @description When the attribute can be written. */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly" | (string & {});
+            /** @description When the attribute is returned. */
+            returned: "always" | "never" | "default" | "request" | (string & {});
+            /** @description How unique the values are. */
+            uniqueness?: "none" | "server" | "global" | (string & {});
             /** @description Resource types a `reference` attribute may refer to. */
             referenceTypes?: string[];
         };

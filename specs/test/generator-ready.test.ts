@@ -65,6 +65,14 @@ describe.each(specNames)('%s.json is ready for generators', (name) => {
     }
   });
 
+  it('every component schema has a title equal to its name (the name generators use)', () => {
+    const schemas = ((doc.components as Json)?.schemas ?? {}) as Record<string, Json>;
+    const wrong = Object.entries(schemas)
+      .filter(([name, schema]) => schema.title !== name)
+      .map(([name, schema]) => `${name}: ${String(schema.title)}`);
+    expect(wrong).toEqual([]);
+  });
+
   it('reusable shapes are named components', () => {
     expect(Object.keys(((doc.components as Json)?.schemas ?? {}) as Json).length).toBeGreaterThan(
       0,

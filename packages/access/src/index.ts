@@ -93,6 +93,7 @@ export {
   type IdentityUpdate,
 } from './resources/identities.js';
 export {
+  type CreatedIdentityProvider,
   type IdentityProvider,
   type IdentityProviderCreate,
   type IdentityProviderList,
@@ -144,6 +145,7 @@ export {
 } from './resources/roles.js';
 export {
   type IdentityAssignedResponse,
+  type IdentitySsoConfigList,
   type SsoConfig,
   type SsoConfigCreate,
   type SsoConfigGroup,

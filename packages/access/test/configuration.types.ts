@@ -68,7 +68,8 @@ export function requestsNarrowByType(
   payload: SsoConfigPayloadCreate,
 ) {
   if (protocol.type === 'oidc') {
-    const pkce: 'disabled' | 'plain' | 's256' | undefined = protocol.pkce;
+    // An open set (the same schema is returned): the known values, or one the platform adds.
+    const pkce: 'disabled' | 'plain' | 's256' | (string & {}) | undefined = protocol.pkce;
     void pkce;
   }
   if (settings.type === 'embedded') {

@@ -180,7 +180,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         attested: input.attested ?? true,
         ...(actor ? { actor } : {}),
         event_type: input.eventType,
-        data: shapeEventData(input.data),
+        ...(input.data ? { data: shapeEventData(input.data) } : {}),
       };
       const records = state.events.records;
       // Listed in recorded order: a back-dated event goes before the later ones (it still gets

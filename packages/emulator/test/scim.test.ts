@@ -194,6 +194,9 @@ describe('SCIM groups', () => {
     });
     expect(group.status).toBe(201);
     expect(group.body.members.map((m: { value: string }) => m.value)).toEqual([ada.id]);
+    // The published SCIMGroup requires the vendor extension, even for a group without one sent.
+    expect(group.body.schemas).toContain('urn:scim:schemas:extension:vendor:1.0:Group');
+    expect(group.body['urn:scim:schemas:extension:vendor:1.0:Group']).toEqual({ description: '' });
     const dup = await scim(h, 'POST', '/Groups', {
       schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
       displayName: 'engineering',

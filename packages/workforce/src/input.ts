@@ -4,15 +4,17 @@
 // built `as const` is accepted. Required fields stay required.
 
 /** A spec request component as an SDK input: optional fields also accept `undefined`. */
-export type Input<T> = T extends readonly (infer Item)[]
-  ? readonly Input<Item>[]
-  : T extends object
-    ? {
-        [K in keyof T]: Partial<Pick<T, K>> extends Pick<T, K>
-          ? Input<T[K]> | undefined
-          : Input<T[K]>;
-      }
-    : T;
+export type Input<T> = T extends string | number | boolean | bigint | symbol | null | undefined
+  ? T // an open enum's `string & {}` is a string, not an object to map
+  : T extends readonly (infer Item)[]
+    ? readonly Input<Item>[]
+    : T extends object
+      ? {
+          [K in keyof T]: Partial<Pick<T, K>> extends Pick<T, K>
+            ? Input<T[K]> | undefined
+            : Input<T[K]>;
+        }
+      : T;
 
 /**
  * A spec component as it is, for an interface to extend: `interface User extends Spec<…> {}` gives

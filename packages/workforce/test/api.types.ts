@@ -94,8 +94,7 @@ export function openAndClosedEnums(job: BindingJob) {
   const later: BindingJobState = 'EXPIRED';
   const schemas: ScimUser['schemas'] = ['urn:example:new:2.0:User'];
   const memberType: NonNullable<ScimGroup['members']>[number]['type'] = 'ServicePrincipal';
-  // Closed: the user states are the published, complete set; requests take the known values only.
-  // @ts-expect-error: not a user state
+  // Open too: platform-api.md does not give the user states as a complete set.
   const unknownState: UserState = 'ARCHIVED';
   // @ts-expect-error: SHORT_CODE is the only delivery method of a request
   workforce.bindingJobs.create({ delivery_method: 'EMAIL' });

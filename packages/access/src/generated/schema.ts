@@ -1990,33 +1990,62 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Display name: 1 to 64 characters, none of `{ } [ ] < > ; : ? \ / | * ^ % $ # = ~`, the backtick or `!`. */
+        /**
+         * DisplayName
+         * @description Display name: 1 to 64 characters, none of `{ } [ ] < > ; : ? \ / | * ^ % $ # = ~`, the backtick or `!`.
+         */
         DisplayName: string;
-        /** @description Description: at most 300 characters, none of `{ } [ ] < > ; : ? \ / | * ^ % $ # = ~`, the backtick or `!`. */
+        /**
+         * Description
+         * @description Description: at most 300 characters, none of `{ } [ ] < > ; : ? \ / | * ^ % $ # = ~`, the backtick or `!`.
+         */
         Description: string;
-        /** @description System-generated identifier (read-only, immutable). */
+        /**
+         * Id
+         * @description System-generated identifier (read-only, immutable).
+         */
         Id: string;
         /**
+         * CreateTime
          * Format: date-time
          * @description When the resource was created (RFC 3339, UTC).
          */
         CreateTime: string;
         /**
+         * UpdateTime
          * Format: date-time
          * @description When the resource was last updated (RFC 3339, UTC).
          */
         UpdateTime: string;
-        /** @description Identifier of the tenant the resource belongs to (read-only). */
+        /**
+         * TenantIdField
+         * @description Identifier of the tenant the resource belongs to (read-only).
+         */
         TenantIdField: string;
-        /** @description Identifier of the realm the resource belongs to (read-only). */
+        /**
+         * RealmIdField
+         * @description Identifier of the realm the resource belongs to (read-only).
+         */
         RealmIdField: string;
-        /** @description Token of the next page, to send as `page_token`. Absent (or empty) when there are no more pages. */
+        /**
+         * NextPageToken
+         * @description Token of the next page, to send as `page_token`. Absent (or empty) when there are no more pages.
+         */
         NextPageToken: string;
-        /** @description Total number of items in the collection (an unsigned 32-bit integer). */
+        /**
+         * TotalSize
+         * @description Total number of items in the collection (an unsigned 32-bit integer).
+         */
         TotalSize: number;
-        /** @description 1 to 1000 identifiers. */
+        /**
+         * IdList
+         * @description 1 to 1000 identifiers.
+         */
         IdList: string[];
-        /** @description Error envelope of the management API. */
+        /**
+         * Error
+         * @description Error envelope of the management API.
+         */
         Error: {
             /** @description Lower-case name of the status, for example `bad_request`, `unauthorized`, `forbidden` or `not_found`. */
             code: string;
@@ -2025,13 +2054,29 @@ export interface components {
             /** @description Optional details. */
             details?: components["schemas"]["ErrorDetail"][];
         };
-        /** @description An error detail, selected by `type`. */
-        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"];
-        /** @description The resource an error is about; accompanies 404. */
+        /**
+         * ErrorDetail
+         * @description An error detail, selected by `type`: `ResourceInfo`, `FieldViolations`, or a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one), read as `OtherErrorDetail`.
+         */
+        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"] | components["schemas"]["OtherErrorDetail"];
+        /**
+         * OtherErrorDetail
+         * @description An error detail of a kind other than `ResourceInfo` and `FieldViolations`; its other fields are kept as sent.
+         */
+        OtherErrorDetail: {
+            /** @description Kind of detail. */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ResourceInfo
+         * @description The resource an error is about; accompanies 404.
+         */
         ResourceInfo: {
             /**
-             * @description Kind of detail. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Kind of detail.
+             * @constant
              */
             type: "ResourceInfo";
             /** @description Type of the resource. */
@@ -2041,44 +2086,63 @@ export interface components {
             /** @description What is wrong with the resource. */
             description: string;
         };
-        /** @description The request fields that are invalid; accompanies 400. */
+        /**
+         * FieldViolations
+         * @description The request fields that are invalid; accompanies 400.
+         */
         FieldViolations: {
             /**
-             * @description Kind of detail. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Kind of detail.
+             * @constant
              */
             type: "FieldViolations";
             /** @description One entry per invalid field. */
             field_violations?: components["schemas"]["FieldViolation"][];
         };
-        /** @description One invalid field. */
+        /**
+         * FieldViolation
+         * @description One invalid field.
+         */
         FieldViolation: {
             /** @description Dotted path of the field, for example a field inside the wrapper object (`group.display_name`). */
             field: string;
             /** @description What is wrong, for example `missing`. */
             description: string;
         };
-        /** @description The tenant. */
+        /**
+         * Tenant
+         * @description The tenant.
+         */
         Tenant: {
             id: components["schemas"]["Id"];
             display_name?: components["schemas"]["DisplayName"];
             create_time: components["schemas"]["CreateTime"];
             update_time: components["schemas"]["UpdateTime"];
         };
-        /** @description Partial update of the tenant; `display_name` is its only writable field. */
+        /**
+         * TenantUpdate
+         * @description Partial update of the tenant; `display_name` is its only writable field.
+         */
         TenantUpdate: {
             display_name?: components["schemas"]["DisplayName"];
         };
-        /** @description Body of tenant update. */
+        /**
+         * UpdateTenantRequest
+         * @description Body of tenant update.
+         */
         UpdateTenantRequest: {
             tenant: components["schemas"]["TenantUpdate"];
         };
         /**
+         * RealmClassification
          * @description Classification of a realm, as sent (closed).
          * @enum {string}
          */
         RealmClassification: "SECURE_WORKFORCE" | "SECURE_CUSTOMER";
-        /** @description A realm of the tenant. */
+        /**
+         * Realm
+         * @description A realm of the tenant.
+         */
         Realm: {
             id: components["schemas"]["Id"];
             tenant_id: components["schemas"]["TenantIdField"];
@@ -2088,31 +2152,49 @@ export interface components {
             create_time: components["schemas"]["CreateTime"];
             update_time: components["schemas"]["UpdateTime"];
         };
-        /** @description A new realm. No field is published as required. */
+        /**
+         * RealmCreate
+         * @description A new realm. No field is published as required.
+         */
         RealmCreate: {
             display_name?: components["schemas"]["DisplayName"];
             classification?: components["schemas"]["RealmClassification"];
         };
-        /** @description Partial update of a realm; only the fields sent change. */
+        /**
+         * RealmUpdate
+         * @description Partial update of a realm; only the fields sent change.
+         */
         RealmUpdate: {
             display_name?: components["schemas"]["DisplayName"];
             classification?: components["schemas"]["RealmClassification"];
         };
-        /** @description Body of realm create. */
+        /**
+         * CreateRealmRequest
+         * @description Body of realm create.
+         */
         CreateRealmRequest: {
             realm: components["schemas"]["RealmCreate"];
         };
-        /** @description Body of realm update. */
+        /**
+         * UpdateRealmRequest
+         * @description Body of realm update.
+         */
         UpdateRealmRequest: {
             realm: components["schemas"]["RealmUpdate"];
         };
-        /** @description A page of realms. */
+        /**
+         * RealmList
+         * @description A page of realms.
+         */
         RealmList: {
             realms: components["schemas"]["Realm"][];
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description A group of identities in a realm. */
+        /**
+         * Group
+         * @description A group of identities in a realm.
+         */
         Group: {
             id: components["schemas"]["Id"];
             realm_id: components["schemas"]["RealmIdField"];
@@ -2122,31 +2204,49 @@ export interface components {
             create_time: components["schemas"]["CreateTime"];
             update_time: components["schemas"]["UpdateTime"];
         };
-        /** @description A new group. No field is published as required. */
+        /**
+         * GroupCreate
+         * @description A new group. No field is published as required.
+         */
         GroupCreate: {
             display_name?: components["schemas"]["DisplayName"];
             description?: components["schemas"]["Description"];
         };
-        /** @description Partial update of a group; only the fields sent change. */
+        /**
+         * GroupUpdate
+         * @description Partial update of a group; only the fields sent change.
+         */
         GroupUpdate: {
             display_name?: components["schemas"]["DisplayName"];
             description?: components["schemas"]["Description"];
         };
-        /** @description Body of group create. */
+        /**
+         * CreateGroupRequest
+         * @description Body of group create.
+         */
         CreateGroupRequest: {
             group: components["schemas"]["GroupCreate"];
         };
-        /** @description Body of group update. */
+        /**
+         * UpdateGroupRequest
+         * @description Body of group update.
+         */
         UpdateGroupRequest: {
             group: components["schemas"]["GroupUpdate"];
         };
-        /** @description A page of groups. */
+        /**
+         * GroupList
+         * @description A page of groups.
+         */
         GroupList: {
             groups: components["schemas"]["Group"][];
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description A group with the number of its members. */
+        /**
+         * GroupWithMemberCount
+         * @description A group with the number of its members.
+         */
         GroupWithMemberCount: {
             id: components["schemas"]["Id"];
             realm_id: components["schemas"]["RealmIdField"];
@@ -2158,27 +2258,40 @@ export interface components {
             /** @description Number of identities in the group. */
             member_count?: number;
         };
-        /** @description 1 to 1000 identity ids. */
+        /**
+         * IdentityIdsRequest
+         * @description 1 to 1000 identity ids.
+         */
         IdentityIdsRequest: {
             identity_ids: components["schemas"]["IdList"];
         };
-        /** @description 1 to 1000 group ids. */
+        /**
+         * GroupIdsRequest
+         * @description 1 to 1000 group ids.
+         */
         GroupIdsRequest: {
             group_ids: components["schemas"]["IdList"];
         };
         /**
+         * IdentityStatus
          * @description Status of an identity, as sent on create and patch (closed). An `active` identity can generate passkeys and log in; a `suspended` identity cannot.
          * @enum {string}
          */
         IdentityStatus: "active" | "suspended";
-        /** @description Status of an identity as returned (`active` can generate passkeys and log in, `suspended` cannot). Open: the platform may add statuses; requests send `IdentityStatus`. */
+        /**
+         * IdentityStatusValue
+         * @description Status of an identity as returned (`active` can generate passkeys and log in, `suspended` cannot). Open: the platform may add statuses; requests send `IdentityStatus`.
+         */
         IdentityStatusValue: "active" | "suspended" | (string & {});
         /**
+         * IdentityEnrollmentStatus
          * @description Enrollment status of an identity (read-only).
-         * @enum {string}
          */
-        IdentityEnrollmentStatus: "ENROLLED" | "PENDING" | "INVITE_FAILED" | "UNENROLLED";
-        /** @description Version 0 of the identity traits schema (`type` `traits_v0`). `username` is the trait the identities list can filter on. */
+        IdentityEnrollmentStatus: "ENROLLED" | "PENDING" | "INVITE_FAILED" | "UNENROLLED" | (string & {});
+        /**
+         * Traits_v0
+         * @description Version 0 of the identity traits schema (`type` `traits_v0`). `username` is the trait the identities list can filter on.
+         */
         Traits_v0: {
             /**
              * @description Name of the traits schema. (enum property replaced by openapi-typescript)
@@ -2253,69 +2366,103 @@ export interface components {
             manager_name?: string;
         };
         /**
+         * IdentityTraitsType
          * @description Traits schemas this document types.
          * @enum {string}
          */
         IdentityTraitsType: "traits_v0";
-        /** @description Traits of a schema this document does not know (any `type` other than `traits_v0`), so that identities with traits of a schema the platform adds stay readable. */
+        /**
+         * UnknownIdentityTraits
+         * @description Traits of a schema this document does not know (any `type` other than `traits_v0`), so that identities with traits of a schema the platform adds stay readable.
+         */
         UnknownIdentityTraits: {
             /** @description Name of the traits schema. */
             type: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description Traits of an identity as returned, selected by `type`: a known traits schema (`KnownIdentityTraits`), or a schema the platform added (`UnknownIdentityTraits`), which stays readable as a generic object. */
+        /**
+         * IdentityTraits
+         * @description Traits of an identity as returned, selected by `type`: a known traits schema (`KnownIdentityTraits`), or a schema the platform added (`UnknownIdentityTraits`), which stays readable as a generic object.
+         */
         IdentityTraits: components["schemas"]["KnownIdentityTraits"] | components["schemas"]["UnknownIdentityTraits"];
-        /** @description Traits of a known schema, selected by `type` (today only `traits_v0`). Requests send only these. */
+        /**
+         * KnownIdentityTraits
+         * @description Traits of a known schema, selected by `type` (today only `traits_v0`). Requests send only these.
+         */
         KnownIdentityTraits: components["schemas"]["Traits_v0"];
-        /** @description An identity (user) of a realm. */
+        /**
+         * Identity
+         * @description An identity (user) of a realm. `status` is not required: the published examples of identity responses carry none.
+         */
         Identity: {
             id: components["schemas"]["Id"];
             realm_id: components["schemas"]["RealmIdField"];
             tenant_id: components["schemas"]["TenantIdField"];
             display_name?: components["schemas"]["DisplayName"];
-            status: components["schemas"]["IdentityStatusValue"];
+            status?: components["schemas"]["IdentityStatusValue"];
             enrollment_status?: components["schemas"]["IdentityEnrollmentStatus"];
             traits?: components["schemas"]["IdentityTraits"];
             create_time: components["schemas"]["CreateTime"];
             update_time: components["schemas"]["UpdateTime"];
         };
-        /** @description A new identity. No field is published as required. */
+        /**
+         * IdentityCreate
+         * @description A new identity. No field is published as required.
+         */
         IdentityCreate: {
             display_name?: components["schemas"]["DisplayName"];
             status?: components["schemas"]["IdentityStatus"];
             traits?: components["schemas"]["KnownIdentityTraits"];
         };
-        /** @description Partial update of an identity; only the fields sent change. */
+        /**
+         * IdentityUpdate
+         * @description Partial update of an identity; only the fields sent change.
+         */
         IdentityUpdate: {
             display_name?: components["schemas"]["DisplayName"];
             status?: components["schemas"]["IdentityStatus"];
             traits?: components["schemas"]["KnownIdentityTraits"];
         };
-        /** @description Body of identity create. */
+        /**
+         * CreateIdentityRequest
+         * @description Body of identity create.
+         */
         CreateIdentityRequest: {
             identity: components["schemas"]["IdentityCreate"];
         };
-        /** @description Body of identity update. */
+        /**
+         * UpdateIdentityRequest
+         * @description Body of identity update.
+         */
         UpdateIdentityRequest: {
             identity: components["schemas"]["IdentityUpdate"];
         };
-        /** @description A page of identities. */
+        /**
+         * IdentityList
+         * @description A page of identities.
+         */
         IdentityList: {
             identities: components["schemas"]["Identity"][];
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description 1 to 1000 identity ids to delete. A repeated id fails the request; an invalid id fails the request and nothing is deleted. */
+        /**
+         * BatchDeleteIdentitiesRequest
+         * @description 1 to 1000 identity ids to delete. A repeated id fails the request; an invalid id fails the request and nothing is deleted.
+         */
         BatchDeleteIdentitiesRequest: {
             ids: string[];
         };
         /**
+         * CredentialState
          * @description State of a credential.
-         * @enum {string}
          */
-        CredentialState: "ACTIVE" | "REVOKED";
-        /** @description A credential bound to an identity. Every field is assigned by the server. */
+        CredentialState: "ACTIVE" | "REVOKED" | (string & {});
+        /**
+         * Credential
+         * @description A credential bound to an identity. Every field is assigned by the server.
+         */
         Credential: {
             id: components["schemas"]["Id"];
             /** @description Identity the credential is bound to. */
@@ -2332,31 +2479,44 @@ export interface components {
             create_time: components["schemas"]["CreateTime"];
             update_time: components["schemas"]["UpdateTime"];
         };
-        /** @description A page of credentials. */
+        /**
+         * CredentialList
+         * @description A page of credentials.
+         */
         CredentialList: {
             credentials: components["schemas"]["Credential"][];
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
+         * CredentialBindingJobState
          * @description State of a credential binding job.
-         * @enum {string}
          */
-        CredentialBindingJobState: "LINK_SENT" | "LINK_OPENED" | "REQUEST_DELIVERED" | "COMPLETE" | "EXPIRED" | "FAILED_TO_SEND" | "REVOKED";
+        CredentialBindingJobState: "LINK_SENT" | "LINK_OPENED" | "REQUEST_DELIVERED" | "COMPLETE" | "EXPIRED" | "FAILED_TO_SEND" | "REVOKED" | (string & {});
         /**
+         * CredentialDeliveryMethod
          * @description How the binding link reaches the identity: `RETURN` gives it back to the caller in the create response, `EMAIL` e-mails it to the identity.
          * @enum {string}
          */
         CredentialDeliveryMethod: "RETURN" | "EMAIL";
-        /** @description An authenticator configuration given inline for one job, as returned. */
+        /**
+         * InlineAuthenticatorConfig
+         * @description An authenticator configuration given inline for one job, as returned.
+         */
         InlineAuthenticatorConfig: {
             config?: components["schemas"]["AuthenticatorConfigSettings"];
         };
-        /** @description An authenticator configuration given inline for one job, as sent. */
+        /**
+         * InlineAuthenticatorConfigCreate
+         * @description An authenticator configuration given inline for one job, as sent.
+         */
         InlineAuthenticatorConfigCreate: {
             config?: components["schemas"]["KnownAuthenticatorConfigSettings"];
         };
-        /** @description A job that binds a new credential to an identity. */
+        /**
+         * CredentialBindingJob
+         * @description A job that binds a new credential to an identity.
+         */
         CredentialBindingJob: {
             id: components["schemas"]["Id"];
             /** @description Identity the credential is bound to. */
@@ -2383,7 +2543,10 @@ export interface components {
             create_time: components["schemas"]["CreateTime"];
             update_time: components["schemas"]["UpdateTime"];
         };
-        /** @description A new credential binding job. No field is published as required. */
+        /**
+         * CredentialBindingJobCreate
+         * @description A new credential binding job. No field is published as required.
+         */
         CredentialBindingJobCreate: {
             delivery_method?: components["schemas"]["CredentialDeliveryMethod"];
             /** @description Where the identity is sent after binding. */
@@ -2392,25 +2555,40 @@ export interface components {
             /** @description Authenticator configuration used for binding. */
             authenticator_config_id?: string;
         };
-        /** @description Body of credential binding job create (the wrapper key is `job`). */
+        /**
+         * CreateCredentialBindingJobRequest
+         * @description Body of credential binding job create (the wrapper key is `job`).
+         */
         CreateCredentialBindingJobRequest: {
             job: components["schemas"]["CredentialBindingJobCreate"];
         };
-        /** @description The created job, and its binding link when `delivery_method` is `RETURN`. */
+        /**
+         * CreateCredentialBindingJobResponse
+         * @description The created job, and its binding link when `delivery_method` is `RETURN`.
+         */
         CreateCredentialBindingJobResponse: {
             credential_binding_job: components["schemas"]["CredentialBindingJob"];
             /** @description The binding link, returned to the caller for `RETURN` jobs. */
             credential_binding_link?: string;
         };
-        /** @description Body of credential binding job revocation, an empty object. */
+        /**
+         * RevokeCredentialBindingJobRequest
+         * @description Body of credential binding job revocation, an empty object.
+         */
         RevokeCredentialBindingJobRequest: Record<string, never>;
-        /** @description A page of credential binding jobs. */
+        /**
+         * CredentialBindingJobList
+         * @description A page of credential binding jobs.
+         */
         CredentialBindingJobList: {
             credential_binding_jobs: components["schemas"]["CredentialBindingJob"][];
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description The settings every job of a batch is created with, as returned. */
+        /**
+         * CredentialBindingJobTemplate
+         * @description The settings every job of a batch is created with, as returned.
+         */
         CredentialBindingJobTemplate: {
             /** @description Where the identity is sent after binding. */
             post_binding_redirect_uri?: string;
@@ -2423,7 +2601,10 @@ export interface components {
              */
             readonly expire_time?: string;
         };
-        /** @description The settings every job of a batch is created with, as sent. */
+        /**
+         * CredentialBindingJobTemplateCreate
+         * @description The settings every job of a batch is created with, as sent.
+         */
         CredentialBindingJobTemplateCreate: {
             /** @description Where the identity is sent after binding. */
             post_binding_redirect_uri?: string;
@@ -2431,7 +2612,10 @@ export interface components {
             /** @description Authenticator configuration used for binding. */
             authenticator_config_id?: string;
         };
-        /** @description Commentary on the batch's state. */
+        /**
+         * BatchCredentialBindingJobStateCommentary
+         * @description Commentary on the batch's state.
+         */
         BatchCredentialBindingJobStateCommentary: {
             /** @description Errors of the batch, keyed by a string (what the keys are is not published). */
             errors?: {
@@ -2440,7 +2624,10 @@ export interface components {
                 };
             };
         };
-        /** @description A batch that creates one credential binding job per identity. */
+        /**
+         * BatchCredentialBindingJob
+         * @description A batch that creates one credential binding job per identity.
+         */
         BatchCredentialBindingJob: {
             id: components["schemas"]["Id"];
             /** @description Identifier of the tenant the batch belongs to. */
@@ -2455,16 +2642,25 @@ export interface components {
             update_time: components["schemas"]["UpdateTime"];
             job_template: components["schemas"]["CredentialBindingJobTemplate"];
         };
-        /** @description A new batch credential binding job. */
+        /**
+         * BatchCredentialBindingJobCreate
+         * @description A new batch credential binding job.
+         */
         BatchCredentialBindingJobCreate: {
             identity_ids: components["schemas"]["IdList"];
             job_template: components["schemas"]["CredentialBindingJobTemplateCreate"];
         };
-        /** @description Body of batch credential binding job create. */
+        /**
+         * CreateBatchCredentialBindingJobRequest
+         * @description Body of batch credential binding job create.
+         */
         CreateBatchCredentialBindingJobRequest: {
             batch_credential_binding_job: components["schemas"]["BatchCredentialBindingJobCreate"];
         };
-        /** @description A page of the jobs a batch created, with the batch's counts. */
+        /**
+         * BatchCredentialBindingJobResultList
+         * @description A page of the jobs a batch created, with the batch's counts.
+         */
         BatchCredentialBindingJobResultList: {
             job_results: components["schemas"]["CredentialBindingJob"][];
             /** @description Jobs of the batch that succeeded. */
@@ -2476,17 +2672,26 @@ export interface components {
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description Hex colour (`#` followed by 3 or 6 hex digits), the hex colour rule of themes. */
+        /**
+         * HexColour
+         * @description Hex colour (`#` followed by 3 or 6 hex digits), the hex colour rule of themes.
+         */
         HexColour: string;
-        /** @description Realm name shown in e-mails; 1 to 64 characters, with the display name character rule. */
+        /**
+         * EmailRealmName
+         * @description Realm name shown in e-mails; 1 to 64 characters, with the display name character rule.
+         */
         EmailRealmName: string;
-        /** @description A theme of a realm. */
+        /**
+         * Theme
+         * @description A theme of a realm. `update_time` is not required: the published examples carry none.
+         */
         Theme: {
             id: components["schemas"]["Id"];
             tenant_id: components["schemas"]["TenantIdField"];
             realm_id: components["schemas"]["RealmIdField"];
             create_time: components["schemas"]["CreateTime"];
-            update_time: components["schemas"]["UpdateTime"];
+            update_time?: components["schemas"]["UpdateTime"];
             email_realm_name?: components["schemas"]["EmailRealmName"];
             /** @description Address of the logo for light backgrounds. */
             logo_url_light?: string;
@@ -2500,7 +2705,10 @@ export interface components {
             button_color?: components["schemas"]["HexColour"];
             button_text_color?: components["schemas"]["HexColour"];
         };
-        /** @description A new theme. No field is published as required. */
+        /**
+         * ThemeCreate
+         * @description A new theme. No field is published as required.
+         */
         ThemeCreate: {
             email_realm_name?: components["schemas"]["EmailRealmName"];
             /** @description Address of the logo for light backgrounds. */
@@ -2515,7 +2723,10 @@ export interface components {
             button_color?: components["schemas"]["HexColour"];
             button_text_color?: components["schemas"]["HexColour"];
         };
-        /** @description Partial update of a theme; only the fields sent change. */
+        /**
+         * ThemeUpdate
+         * @description Partial update of a theme; only the fields sent change.
+         */
         ThemeUpdate: {
             email_realm_name?: components["schemas"]["EmailRealmName"];
             /** @description Address of the logo for light backgrounds. */
@@ -2530,43 +2741,55 @@ export interface components {
             button_color?: components["schemas"]["HexColour"];
             button_text_color?: components["schemas"]["HexColour"];
         };
-        /** @description Body of theme create (the published body does not mark `theme` as required). */
+        /**
+         * CreateThemeRequest
+         * @description Body of theme create (the published body does not mark `theme` as required).
+         */
         CreateThemeRequest: {
             theme?: components["schemas"]["ThemeCreate"];
         };
-        /** @description Body of theme update (the published body does not mark `theme` as required). */
+        /**
+         * UpdateThemeRequest
+         * @description Body of theme update (the published body does not mark `theme` as required).
+         */
         UpdateThemeRequest: {
             theme?: components["schemas"]["ThemeUpdate"];
         };
         /**
+         * Confidentiality
          * @description Whether the client can keep a secret.
-         * @enum {string}
          */
-        Confidentiality: "confidential" | "public";
-        /** @description Grant types the application may use. */
-        GrantType: ("authorization_code" | "client_credentials")[];
+        Confidentiality: "confidential" | "public" | (string & {});
         /**
+         * GrantType
+         * @description Grant types the application may use.
+         */
+        GrantType: ("authorization_code" | "client_credentials" | (string & {}))[];
+        /**
+         * PkceConfig
          * @description PKCE method required of the client (`disabled` for none).
-         * @enum {string}
          */
-        PkceConfig: "disabled" | "plain" | "s256";
+        PkceConfig: "disabled" | "plain" | "s256" | (string & {});
         /**
+         * SubjectField
          * @description Identity attribute used as the subject.
-         * @enum {string}
          */
-        SubjectField: "id" | "email" | "username" | "external_id";
+        SubjectField: "id" | "email" | "username" | "external_id" | (string & {});
         /**
+         * TokenEndpointAuthMethod
          * @description How the client authenticates at the token endpoint.
-         * @enum {string}
          */
-        TokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post" | "none";
+        TokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post" | "none" | (string & {});
         /**
+         * TokenFormat
          * @description Format of the access tokens the application gets.
          * @default self_contained
-         * @enum {string}
          */
-        TokenFormat: "self_contained" | "referential";
-        /** @description Settings of the tokens the application gets. */
+        TokenFormat: "self_contained" | "referential" | (string & {});
+        /**
+         * TokenConfiguration
+         * @description Settings of the tokens the application gets.
+         */
         TokenConfiguration: {
             /** @description Lifetime of a token, in seconds. */
             expires_after: number;
@@ -2579,16 +2802,19 @@ export interface components {
             /**
              * @description Identity attribute used as the token subject.
              * @default id
-             * @enum {string}
              */
-            subject_field?: "id" | "email" | "username";
+            subject_field?: "id" | "email" | "username" | (string & {});
         };
         /**
+         * ApplicationProtocolType
          * @description Protocol kinds of applications this document types.
          * @enum {string}
          */
         ApplicationProtocolType: "oauth2" | "oidc";
-        /** @description OAuth 2.0 protocol configuration (`type` `oauth2`), as returned. */
+        /**
+         * Oauth2ProtocolConfig
+         * @description OAuth 2.0 protocol configuration (`type` `oauth2`), as returned.
+         */
         Oauth2ProtocolConfig: {
             /**
              * @description Protocol kind. (enum property replaced by openapi-typescript)
@@ -2610,7 +2836,10 @@ export interface components {
             pkce?: components["schemas"]["PkceConfig"];
             token_format?: components["schemas"]["TokenFormat"];
         };
-        /** @description OIDC protocol configuration (`type` `oidc`), as returned. */
+        /**
+         * OidcProtocolConfig
+         * @description OIDC protocol configuration (`type` `oidc`), as returned.
+         */
         OidcProtocolConfig: {
             /**
              * @description Protocol kind. (enum property replaced by openapi-typescript)
@@ -2632,18 +2861,30 @@ export interface components {
             pkce?: components["schemas"]["PkceConfig"];
             token_format?: components["schemas"]["TokenFormat"];
         };
-        /** @description A protocol configuration of a kind this document does not know (any `type` other than `oauth2` and `oidc`), so that applications of kinds the platform adds stay readable. */
+        /**
+         * UnknownApplicationProtocolConfig
+         * @description A protocol configuration of a kind this document does not know (any `type` other than `oauth2` and `oidc`), so that applications of kinds the platform adds stay readable.
+         */
         UnknownApplicationProtocolConfig: {
             /** @description Protocol kind. */
             type: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description Protocol configuration of an application as returned, selected by `type`: a known kind (`KnownApplicationProtocolConfig`), or a kind the platform added (`UnknownApplicationProtocolConfig`), which stays readable as a generic object. */
+        /**
+         * ApplicationProtocolConfig
+         * @description Protocol configuration of an application as returned, selected by `type`: a known kind (`KnownApplicationProtocolConfig`), or a kind the platform added (`UnknownApplicationProtocolConfig`), which stays readable as a generic object.
+         */
         ApplicationProtocolConfig: components["schemas"]["KnownApplicationProtocolConfig"] | components["schemas"]["UnknownApplicationProtocolConfig"];
-        /** @description A returned protocol configuration of a known kind, selected by `type`. */
+        /**
+         * KnownApplicationProtocolConfig
+         * @description A returned protocol configuration of a known kind, selected by `type`.
+         */
         KnownApplicationProtocolConfig: components["schemas"]["Oauth2ProtocolConfig"] | components["schemas"]["OidcProtocolConfig"];
-        /** @description OAuth 2.0 protocol configuration (`type` `oauth2`), as sent. */
+        /**
+         * Oauth2ProtocolConfigCreate
+         * @description OAuth 2.0 protocol configuration (`type` `oauth2`), as sent.
+         */
         Oauth2ProtocolConfigCreate: {
             /**
              * @description Protocol kind. (enum property replaced by openapi-typescript)
@@ -2661,7 +2902,10 @@ export interface components {
             pkce?: components["schemas"]["PkceConfig"];
             token_format?: components["schemas"]["TokenFormat"];
         };
-        /** @description OIDC protocol configuration (`type` `oidc`), as sent. */
+        /**
+         * OidcProtocolConfigCreate
+         * @description OIDC protocol configuration (`type` `oidc`), as sent.
+         */
         OidcProtocolConfigCreate: {
             /**
              * @description Protocol kind. (enum property replaced by openapi-typescript)
@@ -2679,9 +2923,15 @@ export interface components {
             pkce?: components["schemas"]["PkceConfig"];
             token_format?: components["schemas"]["TokenFormat"];
         };
-        /** @description Protocol configuration sent on application create and update, selected by `type`. An update that sends `protocol_config` sends it with its `type`. */
+        /**
+         * ApplicationProtocolConfigCreate
+         * @description Protocol configuration sent on application create and update, selected by `type`. An update that sends `protocol_config` sends it with its `type`.
+         */
         ApplicationProtocolConfigCreate: components["schemas"]["Oauth2ProtocolConfigCreate"] | components["schemas"]["OidcProtocolConfigCreate"];
-        /** @description An OAuth 2.0 or OIDC application of a realm. */
+        /**
+         * Application
+         * @description An OAuth 2.0 or OIDC application of a realm.
+         */
         Application: {
             id: components["schemas"]["Id"];
             realm_id: components["schemas"]["RealmIdField"];
@@ -2695,7 +2945,10 @@ export interface components {
             readonly is_managed?: boolean;
             protocol_config?: components["schemas"]["ApplicationProtocolConfig"];
         };
-        /** @description A new application. No field is published as required. */
+        /**
+         * ApplicationCreate
+         * @description A new application. No field is published as required.
+         */
         ApplicationCreate: {
             /** @description Resource server the application can grant access to (today only the management API itself). Without it the application provides authentication but not authorization. */
             resource_server_id?: string;
@@ -2704,7 +2957,10 @@ export interface components {
             display_name?: components["schemas"]["DisplayName"];
             protocol_config?: components["schemas"]["ApplicationProtocolConfigCreate"];
         };
-        /** @description Partial update of an application; only the fields sent change. */
+        /**
+         * ApplicationUpdate
+         * @description Partial update of an application; only the fields sent change.
+         */
         ApplicationUpdate: {
             /** @description Resource server the application can grant access to. */
             resource_server_id?: string;
@@ -2713,39 +2969,55 @@ export interface components {
             display_name?: components["schemas"]["DisplayName"];
             protocol_config?: components["schemas"]["ApplicationProtocolConfigCreate"];
         };
-        /** @description Body of application create. */
+        /**
+         * CreateApplicationRequest
+         * @description Body of application create.
+         */
         CreateApplicationRequest: {
             application: components["schemas"]["ApplicationCreate"];
         };
-        /** @description Body of application update. */
+        /**
+         * UpdateApplicationRequest
+         * @description Body of application update.
+         */
         UpdateApplicationRequest: {
             application: components["schemas"]["ApplicationUpdate"];
         };
-        /** @description A page of applications. */
+        /**
+         * ApplicationList
+         * @description A page of applications.
+         */
         ApplicationList: {
             applications: components["schemas"]["Application"][];
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description The SSO configuration an application belongs to. */
+        /**
+         * ApplicationSsoConfigId
+         * @description The SSO configuration an application belongs to.
+         */
         ApplicationSsoConfigId: {
             /** @description Identifier of the SSO configuration. */
             sso_config_id?: string;
         };
         /**
+         * AuthenticatorConfigKind
          * @description Kinds of authenticator configuration this document types.
          * @enum {string}
          */
         AuthenticatorConfigKind: "embedded" | "hosted_web" | "console" | "platform";
-        /** @description An authentication method offered to the user. */
+        /**
+         * AuthenticationMethod
+         * @description An authentication method offered to the user.
+         */
         AuthenticationMethod: {
-            /**
-             * @description Kind of method.
-             * @enum {string}
-             */
-            type: "email_one_time_password" | "software_passkey" | "webauthn_passkey";
+            /** @description Kind of method. */
+            type: "email_one_time_password" | "software_passkey" | "webauthn_passkey" | (string & {});
         };
-        /** @description Embedded SDK configuration (`type` `embedded`). */
+        /**
+         * EmbeddedAuthenticatorSettings
+         * @description Embedded SDK configuration (`type` `embedded`).
+         */
         EmbeddedAuthenticatorSettings: {
             /**
              * @description Kind of configuration. (enum property replaced by openapi-typescript)
@@ -2755,9 +3027,8 @@ export interface components {
             /**
              * @description Whether the authenticator is invoked automatically or by the application.
              * @default automatic
-             * @enum {string}
              */
-            invocation_type?: "automatic" | "manual";
+            invocation_type?: "automatic" | "manual" | (string & {});
             /** @description Address that invokes the authenticator. */
             invoke_url: string;
             /** @description Origins allowed to use the configuration. */
@@ -2765,7 +3036,10 @@ export interface components {
             /** @description Authentication methods offered. */
             authentication_methods?: components["schemas"]["AuthenticationMethod"][];
         };
-        /** @description Hosted web configuration (`type` `hosted_web`). */
+        /**
+         * HostedWebAuthenticatorSettings
+         * @description Hosted web configuration (`type` `hosted_web`).
+         */
         HostedWebAuthenticatorSettings: {
             /**
              * @description Kind of configuration. (enum property replaced by openapi-typescript)
@@ -2777,7 +3051,10 @@ export interface components {
             /** @description Origins allowed to use the configuration. */
             trusted_origins: string[];
         };
-        /** @description Onboarding verified through an identity provider (`type` `idp`). */
+        /**
+         * IdpVerificationMethod
+         * @description Onboarding verified through an identity provider (`type` `idp`).
+         */
         IdpVerificationMethod: {
             /**
              * @description Kind of verification. (enum property replaced by openapi-typescript)
@@ -2790,7 +3067,10 @@ export interface components {
              */
             idp_id: string;
         };
-        /** @description Onboarding without verification (`type` `none`). */
+        /**
+         * NoVerificationMethod
+         * @description Onboarding without verification (`type` `none`).
+         */
         NoVerificationMethod: {
             /**
              * @description Kind of verification. (enum property replaced by openapi-typescript)
@@ -2798,13 +3078,22 @@ export interface components {
              */
             type: "none";
         };
-        /** @description How a console user is verified during onboarding, selected by `type`. */
+        /**
+         * ConsoleVerificationMethod
+         * @description How a console user is verified during onboarding, selected by `type`.
+         */
         ConsoleVerificationMethod: components["schemas"]["IdpVerificationMethod"] | components["schemas"]["NoVerificationMethod"];
-        /** @description Onboarding settings of a console configuration. */
+        /**
+         * ConsoleOnboardingConfiguration
+         * @description Onboarding settings of a console configuration.
+         */
         ConsoleOnboardingConfiguration: {
             verification_method: components["schemas"]["ConsoleVerificationMethod"];
         };
-        /** @description Console configuration (`type` `console`). */
+        /**
+         * ConsoleAuthenticatorSettings
+         * @description Console configuration (`type` `console`).
+         */
         ConsoleAuthenticatorSettings: {
             /**
              * @description Kind of configuration. (enum property replaced by openapi-typescript)
@@ -2813,7 +3102,10 @@ export interface components {
             type: "console";
             onboarding_configuration: components["schemas"]["ConsoleOnboardingConfiguration"];
         };
-        /** @description Roaming authentication settings of a platform configuration. */
+        /**
+         * RoamingAuthConfig
+         * @description Roaming authentication settings of a platform configuration.
+         */
         RoamingAuthConfig: {
             /** @description Whether roaming authentication is on. */
             enabled: boolean;
@@ -2826,7 +3118,10 @@ export interface components {
             /** @description Identities allowed. */
             allowed_user_ids?: string[];
         };
-        /** @description Platform configuration (`type` `platform`). */
+        /**
+         * PlatformAuthenticatorSettings
+         * @description Platform configuration (`type` `platform`).
+         */
         PlatformAuthenticatorSettings: {
             /**
              * @description Kind of configuration. (enum property replaced by openapi-typescript)
@@ -2837,18 +3132,30 @@ export interface components {
             trusted_origins?: string[] | null;
             roaming_auth_config?: components["schemas"]["RoamingAuthConfig"];
         };
-        /** @description A configuration of a kind this document does not know (any `type` other than the four kinds), so that configurations of kinds the platform adds stay readable. */
+        /**
+         * UnknownAuthenticatorConfigSettings
+         * @description A configuration of a kind this document does not know (any `type` other than the four kinds), so that configurations of kinds the platform adds stay readable.
+         */
         UnknownAuthenticatorConfigSettings: {
             /** @description Kind of configuration. */
             type: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description The configuration as returned, selected by `type`: a known kind (`KnownAuthenticatorConfigSettings`), or a kind the platform added (`UnknownAuthenticatorConfigSettings`), which stays readable as a generic object. */
+        /**
+         * AuthenticatorConfigSettings
+         * @description The configuration as returned, selected by `type`: a known kind (`KnownAuthenticatorConfigSettings`), or a kind the platform added (`UnknownAuthenticatorConfigSettings`), which stays readable as a generic object.
+         */
         AuthenticatorConfigSettings: components["schemas"]["KnownAuthenticatorConfigSettings"] | components["schemas"]["UnknownAuthenticatorConfigSettings"];
-        /** @description A configuration of a known kind, selected by `type` (`embedded`, `hosted_web`, `console` or `platform`). Requests send only these kinds; an update that sends `config` sends it whole, with its `type`. */
+        /**
+         * KnownAuthenticatorConfigSettings
+         * @description A configuration of a known kind, selected by `type` (`embedded`, `hosted_web`, `console` or `platform`). Requests send only these kinds; an update that sends `config` sends it whole, with its `type`.
+         */
         KnownAuthenticatorConfigSettings: components["schemas"]["EmbeddedAuthenticatorSettings"] | components["schemas"]["HostedWebAuthenticatorSettings"] | components["schemas"]["ConsoleAuthenticatorSettings"] | components["schemas"]["PlatformAuthenticatorSettings"];
-        /** @description An authenticator configuration of a realm. */
+        /**
+         * AuthenticatorConfig
+         * @description An authenticator configuration of a realm.
+         */
         AuthenticatorConfig: {
             id: components["schemas"]["Id"];
             realm_id: components["schemas"]["RealmIdField"];
@@ -2856,31 +3163,49 @@ export interface components {
             display_name?: components["schemas"]["DisplayName"];
             config?: components["schemas"]["AuthenticatorConfigSettings"];
         };
-        /** @description A new authenticator configuration. No field is published as required. */
+        /**
+         * AuthenticatorConfigCreate
+         * @description A new authenticator configuration. No field is published as required.
+         */
         AuthenticatorConfigCreate: {
             display_name?: components["schemas"]["DisplayName"];
             config?: components["schemas"]["KnownAuthenticatorConfigSettings"];
         };
-        /** @description Partial update of an authenticator configuration; only the fields sent change. */
+        /**
+         * AuthenticatorConfigUpdate
+         * @description Partial update of an authenticator configuration; only the fields sent change.
+         */
         AuthenticatorConfigUpdate: {
             display_name?: components["schemas"]["DisplayName"];
             config?: components["schemas"]["KnownAuthenticatorConfigSettings"];
         };
-        /** @description Body of authenticator configuration create. */
+        /**
+         * CreateAuthenticatorConfigRequest
+         * @description Body of authenticator configuration create.
+         */
         CreateAuthenticatorConfigRequest: {
             authenticator_config: components["schemas"]["AuthenticatorConfigCreate"];
         };
-        /** @description Body of authenticator configuration update. */
+        /**
+         * UpdateAuthenticatorConfigRequest
+         * @description Body of authenticator configuration update.
+         */
         UpdateAuthenticatorConfigRequest: {
             authenticator_config: components["schemas"]["AuthenticatorConfigUpdate"];
         };
-        /** @description A page of authenticator configurations. */
+        /**
+         * AuthenticatorConfigList
+         * @description A page of authenticator configurations.
+         */
         AuthenticatorConfigList: {
             authenticator_configs: components["schemas"]["AuthenticatorConfig"][];
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description A resource server (an API applications can be granted access to) and its scopes. */
+        /**
+         * ResourceServer
+         * @description A resource server (an API applications can be granted access to) and its scopes.
+         */
         ResourceServer: {
             id: components["schemas"]["Id"];
             realm_id: components["schemas"]["RealmIdField"];
@@ -2893,7 +3218,10 @@ export interface components {
             /** @description Scopes the resource server defines. */
             scopes?: string[];
         };
-        /** @description A new resource server. No field is published as required. */
+        /**
+         * ResourceServerCreate
+         * @description A new resource server. No field is published as required.
+         */
         ResourceServerCreate: {
             display_name?: components["schemas"]["DisplayName"];
             /** @description Identifier of the API, as tokens name it. */
@@ -2901,7 +3229,10 @@ export interface components {
             /** @description Scopes the resource server defines. */
             scopes?: string[];
         };
-        /** @description Partial update of a resource server; only the fields sent change. */
+        /**
+         * ResourceServerUpdate
+         * @description Partial update of a resource server; only the fields sent change.
+         */
         ResourceServerUpdate: {
             display_name?: components["schemas"]["DisplayName"];
             /** @description Identifier of the API, as tokens name it. */
@@ -2909,21 +3240,33 @@ export interface components {
             /** @description Scopes the resource server defines (the whole list). */
             scopes?: string[];
         };
-        /** @description Body of resource server create. */
+        /**
+         * CreateResourceServerRequest
+         * @description Body of resource server create.
+         */
         CreateResourceServerRequest: {
             resource_server: components["schemas"]["ResourceServerCreate"];
         };
-        /** @description Body of resource server update. */
+        /**
+         * UpdateResourceServerRequest
+         * @description Body of resource server update.
+         */
         UpdateResourceServerRequest: {
             resource_server: components["schemas"]["ResourceServerUpdate"];
         };
-        /** @description A page of resource servers. */
+        /**
+         * ResourceServerList
+         * @description A page of resource servers.
+         */
         ResourceServerList: {
             resource_servers: components["schemas"]["ResourceServer"][];
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description A role: a set of scopes of one resource server. When the resource server's scopes change, the role's scopes must be updated by hand. */
+        /**
+         * Role
+         * @description A role: a set of scopes of one resource server. When the resource server's scopes change, the role's scopes must be updated by hand.
+         */
         Role: {
             id: components["schemas"]["Id"];
             /** @description Resource server the role belongs to. */
@@ -2935,36 +3278,57 @@ export interface components {
             create_time: components["schemas"]["CreateTime"];
             update_time: components["schemas"]["UpdateTime"];
         };
-        /** @description A new role. No field is published as required. */
+        /**
+         * RoleCreate
+         * @description A new role. No field is published as required.
+         */
         RoleCreate: {
             display_name?: components["schemas"]["DisplayName"];
             description?: components["schemas"]["Description"];
         };
-        /** @description Partial update of a role; only the fields sent change. */
+        /**
+         * RoleUpdate
+         * @description Partial update of a role; only the fields sent change.
+         */
         RoleUpdate: {
             display_name?: components["schemas"]["DisplayName"];
             description?: components["schemas"]["Description"];
         };
-        /** @description Body of role create. */
+        /**
+         * CreateRoleRequest
+         * @description Body of role create.
+         */
         CreateRoleRequest: {
             role: components["schemas"]["RoleCreate"];
         };
-        /** @description Body of role update. */
+        /**
+         * UpdateRoleRequest
+         * @description Body of role update.
+         */
         UpdateRoleRequest: {
             role: components["schemas"]["RoleUpdate"];
         };
-        /** @description A page of roles. */
+        /**
+         * RoleList
+         * @description A page of roles.
+         */
         RoleList: {
             roles: components["schemas"]["Role"][];
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description Group and identity ids, 1 to 1000 of each kind sent; at least one id overall. */
+        /**
+         * RoleMembersRequest
+         * @description Group and identity ids, 1 to 1000 of each kind sent; at least one id overall.
+         */
         RoleMembersRequest: {
             group_ids?: components["schemas"]["IdList"];
             identity_ids?: components["schemas"]["IdList"];
         };
-        /** @description A page of a role's members, groups and identities paged separately. */
+        /**
+         * RoleMemberList
+         * @description A page of a role's members, groups and identities paged separately.
+         */
         RoleMemberList: {
             groups: components["schemas"]["Group"][];
             /** @description Total number of groups that are members. */
@@ -2974,17 +3338,26 @@ export interface components {
             total_identities_size: number;
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description 1 to 1000 scopes of the role's resource server. */
+        /**
+         * ScopesRequest
+         * @description 1 to 1000 scopes of the role's resource server.
+         */
         ScopesRequest: {
             scopes: string[];
         };
-        /** @description A page of a role's scopes. */
+        /**
+         * ScopeList
+         * @description A page of a role's scopes.
+         */
         ScopeList: {
             scopes: string[];
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description A token the application issued. Every field is assigned by the server. */
+        /**
+         * Token
+         * @description A token the application issued. Every field is assigned by the server.
+         */
         Token: {
             id: components["schemas"]["Id"];
             /** @description Name of the token. */
@@ -3002,13 +3375,19 @@ export interface components {
             /** @description Type of the token (values not published). */
             readonly token_type?: string;
         };
-        /** @description A page of the tokens an application issued. */
+        /**
+         * TokenList
+         * @description A page of the tokens an application issued.
+         */
         TokenList: {
             tokens: components["schemas"]["Token"][];
             total_size: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description Client credentials token request (form fields). */
+        /**
+         * TokenRequest
+         * @description Client credentials token request (form fields).
+         */
         TokenRequest: {
             /**
              * @description Grant type; only client credentials.
@@ -3018,7 +3397,10 @@ export interface components {
             /** @description Space-separated scopes requested (scope names are not published). */
             scope?: string;
         };
-        /** @description OAuth 2.0 token response (RFC 6749 section 5.1). The platform's exact fields are not published; these are the standard ones. */
+        /**
+         * OAuthTokenResponse
+         * @description OAuth 2.0 token response (RFC 6749 section 5.1). The platform's exact fields are not published; these are the standard ones.
+         */
         OAuthTokenResponse: {
             /** @description The access token. */
             access_token: string;
@@ -3032,17 +3414,21 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * IdentityProviderProtocolType
          * @description Protocol kinds of identity providers this document types.
          * @enum {string}
          */
         IdentityProviderProtocolType: "oidc_idp";
         /**
+         * OidcIdpTokenEndpointAuthMethod
          * @description How the platform authenticates at the identity provider's token endpoint.
          * @default client_secret_basic
-         * @enum {string}
          */
-        OidcIdpTokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post";
-        /** @description Protocol configuration of an OIDC identity provider (`type` `oidc_idp`), as returned. */
+        OidcIdpTokenEndpointAuthMethod: "client_secret_basic" | "client_secret_post" | (string & {});
+        /**
+         * OidcIdpProtocolConfig
+         * @description Protocol configuration of an OIDC identity provider (`type` `oidc_idp`), as returned.
+         */
         OidcIdpProtocolConfig: {
             /**
              * @description Protocol kind. (enum property replaced by openapi-typescript)
@@ -3075,18 +3461,30 @@ export interface components {
             claims?: string;
             token_endpoint_auth_method: components["schemas"]["OidcIdpTokenEndpointAuthMethod"];
         };
-        /** @description A protocol configuration of a kind this document does not know (any `type` other than `oidc_idp`), so that identity providers of kinds the platform adds stay readable. */
+        /**
+         * UnknownIdentityProviderProtocolConfig
+         * @description A protocol configuration of a kind this document does not know (any `type` other than `oidc_idp`), so that identity providers of kinds the platform adds stay readable.
+         */
         UnknownIdentityProviderProtocolConfig: {
             /** @description Protocol kind. */
             type: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description Protocol configuration of an identity provider as returned, selected by `type`: a known kind (`KnownIdentityProviderProtocolConfig`), or a kind the platform added (`UnknownIdentityProviderProtocolConfig`), which stays readable as a generic object. */
+        /**
+         * IdentityProviderProtocolConfig
+         * @description Protocol configuration of an identity provider as returned, selected by `type`: a known kind (`KnownIdentityProviderProtocolConfig`), or a kind the platform added (`UnknownIdentityProviderProtocolConfig`), which stays readable as a generic object.
+         */
         IdentityProviderProtocolConfig: components["schemas"]["KnownIdentityProviderProtocolConfig"] | components["schemas"]["UnknownIdentityProviderProtocolConfig"];
-        /** @description A returned protocol configuration of a known kind, selected by `type`. */
+        /**
+         * KnownIdentityProviderProtocolConfig
+         * @description A returned protocol configuration of a known kind, selected by `type`.
+         */
         KnownIdentityProviderProtocolConfig: components["schemas"]["OidcIdpProtocolConfig"];
-        /** @description Protocol configuration of a new OIDC identity provider (`type` `oidc_idp`). */
+        /**
+         * OidcIdpProtocolConfigCreate
+         * @description Protocol configuration of a new OIDC identity provider (`type` `oidc_idp`).
+         */
         OidcIdpProtocolConfigCreate: {
             /**
              * @description Protocol kind. (enum property replaced by openapi-typescript)
@@ -3117,7 +3515,10 @@ export interface components {
             claims?: string;
             token_endpoint_auth_method: components["schemas"]["OidcIdpTokenEndpointAuthMethod"];
         };
-        /** @description Partial update of an OIDC identity provider's protocol configuration; `type` is required. */
+        /**
+         * OidcIdpProtocolConfigUpdate
+         * @description Partial update of an OIDC identity provider's protocol configuration; `type` is required.
+         */
         OidcIdpProtocolConfigUpdate: {
             /**
              * @description Protocol kind. (enum property replaced by openapi-typescript)
@@ -3148,11 +3549,20 @@ export interface components {
             claims?: string;
             token_endpoint_auth_method?: components["schemas"]["OidcIdpTokenEndpointAuthMethod"];
         };
-        /** @description Protocol configuration of a new identity provider, selected by `type`. */
+        /**
+         * IdentityProviderProtocolConfigCreate
+         * @description Protocol configuration of a new identity provider, selected by `type`.
+         */
         IdentityProviderProtocolConfigCreate: components["schemas"]["OidcIdpProtocolConfigCreate"];
-        /** @description Partial protocol configuration sent on identity provider update, selected by `type`. */
+        /**
+         * IdentityProviderProtocolConfigUpdate
+         * @description Partial protocol configuration sent on identity provider update, selected by `type`.
+         */
         IdentityProviderProtocolConfigUpdate: components["schemas"]["OidcIdpProtocolConfigUpdate"];
-        /** @description An external identity provider of a realm. */
+        /**
+         * IdentityProvider
+         * @description An external identity provider of a realm.
+         */
         IdentityProvider: {
             id: components["schemas"]["Id"];
             tenant_id: components["schemas"]["TenantIdField"];
@@ -3160,21 +3570,44 @@ export interface components {
             display_name: components["schemas"]["DisplayName"];
             protocol_config: components["schemas"]["IdentityProviderProtocolConfig"];
         };
-        /** @description A new identity provider; this is the whole create body (it is not wrapped). */
+        /**
+         * CreatedIdentityProvider
+         * @description The identity provider a create answers. Only `display_name` and `protocol_config` are required: the published create response (`IdentityProviderProtocolConfigResponse`) requires no identifier, so `id`, `tenant_id` and `realm_id` may be absent.
+         */
+        CreatedIdentityProvider: {
+            id?: components["schemas"]["Id"];
+            tenant_id?: components["schemas"]["TenantIdField"];
+            realm_id?: components["schemas"]["RealmIdField"];
+            display_name: components["schemas"]["DisplayName"];
+            protocol_config: components["schemas"]["IdentityProviderProtocolConfig"];
+        };
+        /**
+         * IdentityProviderCreate
+         * @description A new identity provider; this is the whole create body (it is not wrapped).
+         */
         IdentityProviderCreate: {
             display_name: components["schemas"]["DisplayName"];
             protocol_config: components["schemas"]["IdentityProviderProtocolConfigCreate"];
         };
-        /** @description Partial update of an identity provider; only the fields sent change. */
+        /**
+         * IdentityProviderUpdate
+         * @description Partial update of an identity provider; only the fields sent change.
+         */
         IdentityProviderUpdate: {
             display_name?: components["schemas"]["DisplayName"];
             protocol_config?: components["schemas"]["IdentityProviderProtocolConfigUpdate"];
         };
-        /** @description Body of identity provider update (the published body does not mark `identity_provider` as required). */
+        /**
+         * UpdateIdentityProviderRequest
+         * @description Body of identity provider update (the published body does not mark `identity_provider` as required).
+         */
         UpdateIdentityProviderRequest: {
             identity_provider?: components["schemas"]["IdentityProviderUpdate"];
         };
-        /** @description A page of identity providers of a realm. */
+        /**
+         * IdentityProviderList
+         * @description A page of identity providers of a realm.
+         */
         IdentityProviderList: {
             identity_providers: components["schemas"]["IdentityProvider"][];
             total_size: components["schemas"]["TotalSize"];
@@ -3182,67 +3615,77 @@ export interface components {
             next_page_token?: string | null;
         };
         /**
+         * SsoConfigType
          * @description Kinds of SSO configuration a request can send (closed). Responses can carry other kinds (see `SsoConfigKind`).
          * @enum {string}
          */
         SsoConfigType: "bookmark" | "cloud_directory_external_auth_methods" | "generic_oidc" | "generic_oidc_idp" | "generic_saml" | "partner_idp" | "partner_sso_vendor_idp" | "scim" | "ws_fed";
-        /** @description Kind of an SSO configuration as returned. Open: these are the known kinds, and the platform returns others too (for example `nametag_oauth2`). */
+        /**
+         * SsoConfigKind
+         * @description Kind of an SSO configuration as returned. Open: these are the known kinds, and the platform returns others too (for example `nametag_oauth2`).
+         */
         SsoConfigKind: "bookmark" | "cloud_directory_external_auth_methods" | "generic_oidc" | "generic_oidc_idp" | "generic_saml" | "partner_idp" | "partner_sso_vendor_idp" | "scim" | "ws_fed" | (string & {});
         /**
+         * SsoDiscoverEndpoint
          * @description Cloud of the external directory whose discovery endpoint is used.
-         * @enum {string}
          */
-        SsoDiscoverEndpoint: "global_azure" | "azure_us_government" | "microsoft_azure_vianet";
+        SsoDiscoverEndpoint: "global_azure" | "azure_us_government" | "microsoft_azure_vianet" | (string & {});
         /**
+         * SsoNameFormat
          * @description Name identifier format.
-         * @enum {string}
          */
-        SsoNameFormat: "unspecified" | "email_address" | "x509_subject_name" | "persistent" | "transient" | "entity" | "kerberos" | "windows_domain_qualified_name";
+        SsoNameFormat: "unspecified" | "email_address" | "x509_subject_name" | "persistent" | "transient" | "entity" | "kerberos" | "windows_domain_qualified_name" | (string & {});
         /**
+         * SsoAuthenticationContext
          * @description Authentication context class asserted.
-         * @enum {string}
          */
-        SsoAuthenticationContext: "x509" | "integrated_windows_federation" | "kerberos" | "password" | "password_protected_transport" | "tls_client" | "unspecified" | "refeds_mfa";
+        SsoAuthenticationContext: "x509" | "integrated_windows_federation" | "kerberos" | "password" | "password_protected_transport" | "tls_client" | "unspecified" | "refeds_mfa" | (string & {});
         /**
+         * SsoSubjectUserNameAttribute
          * @description Identity attribute sent as the subject name.
-         * @enum {string}
          */
-        SsoSubjectUserNameAttribute: "user_name" | "email" | "email_prefix" | "external_id" | "display_name" | "custom" | "none";
+        SsoSubjectUserNameAttribute: "user_name" | "email" | "email_prefix" | "external_id" | "display_name" | "custom" | "none" | (string & {});
         /**
+         * SsoSignatureAlgorithm
          * @description Signature algorithm.
-         * @enum {string}
          */
-        SsoSignatureAlgorithm: "rsa_sha256" | "rsa_sha1" | "rsa_sha384" | "rsa_sha512";
+        SsoSignatureAlgorithm: "rsa_sha256" | "rsa_sha1" | "rsa_sha384" | "rsa_sha512" | (string & {});
         /**
+         * SsoDigestAlgorithm
          * @description Digest algorithm.
-         * @enum {string}
          */
-        SsoDigestAlgorithm: "sha256" | "sha1" | "sha384" | "sha512";
+        SsoDigestAlgorithm: "sha256" | "sha1" | "sha384" | "sha512" | (string & {});
         /**
+         * SamlAssertionEncryptionAlgorithm
          * @description Algorithm that encrypts assertions.
-         * @enum {string}
          */
-        SamlAssertionEncryptionAlgorithm: "aes256_cbc" | "aes256_gcm" | "aes128_cbc" | "aes128_gcm";
+        SamlAssertionEncryptionAlgorithm: "aes256_cbc" | "aes256_gcm" | "aes128_cbc" | "aes128_gcm" | (string & {});
         /**
+         * SamlAssertionKeyTransportAlgorithm
          * @description Algorithm that transports the assertion encryption key.
-         * @enum {string}
          */
-        SamlAssertionKeyTransportAlgorithm: "rsa_oaep" | "rsa1_5";
+        SamlAssertionKeyTransportAlgorithm: "rsa_oaep" | "rsa1_5" | (string & {});
         /**
+         * SamlSingleLogOutBinding
          * @description Binding of single log-out messages.
-         * @enum {string}
          */
-        SamlSingleLogOutBinding: "post" | "redirect";
+        SamlSingleLogOutBinding: "post" | "redirect" | (string & {});
         /**
+         * SsoUserAttributeValue
          * @description Identity attribute an added attribute carries (`custom_static_string` takes `custom_value`).
-         * @enum {string}
          */
-        SsoUserAttributeValue: "email" | "user_name" | "external_id" | "display_name" | "custom_static_string";
-        /** @description Inbound SCIM settings of the configuration, or null. Their fields are not published. */
+        SsoUserAttributeValue: "email" | "user_name" | "external_id" | "display_name" | "custom_static_string" | (string & {});
+        /**
+         * SsoInboundScim
+         * @description Inbound SCIM settings of the configuration, or null. Their fields are not published.
+         */
         SsoInboundScim: {
             [key: string]: unknown;
         } | null;
-        /** @description OIDC provider metadata of a configuration (assigned by the server). */
+        /**
+         * SsoOidcConfiguration
+         * @description OIDC provider metadata of a configuration (assigned by the server).
+         */
         SsoOidcConfiguration: {
             /** @description Issuer. */
             issuer: string;
@@ -3255,11 +3698,14 @@ export interface components {
             /** @description JWKS address. */
             jwks_uri: string;
             /** @description Response types supported. */
-            response_types_supported: ("code" | "id_token")[];
+            response_types_supported: ("code" | "id_token" | (string & {}))[];
             /** @description Token endpoint authentication methods supported. */
             token_endpoint_auth_methods_supported: components["schemas"]["TokenEndpointAuthMethod"][];
         };
-        /** @description Registration with the partner SSO vendor. */
+        /**
+         * SsoPartnerRegistration
+         * @description Registration with the partner SSO vendor.
+         */
         SsoPartnerRegistration: {
             /** @description Domain registered with the partner. */
             domain?: string;
@@ -3270,7 +3716,10 @@ export interface components {
             /** @description Whether the registration is active. */
             is_enabled?: boolean;
         };
-        /** @description An additional assertion consumer service address. */
+        /**
+         * SamlOtherSsoUrl
+         * @description An additional assertion consumer service address.
+         */
         SamlOtherSsoUrl: {
             /**
              * Format: int32
@@ -3280,7 +3729,10 @@ export interface components {
             /** @description The address. */
             url: string;
         };
-        /** @description An attribute added to a SAML assertion. */
+        /**
+         * SamlUserAttribute
+         * @description An attribute added to a SAML assertion.
+         */
         SamlUserAttribute: {
             /** @description Attribute name. */
             name: string;
@@ -3289,7 +3741,10 @@ export interface components {
             /** @description The value sent when `value` is `custom_static_string`. */
             custom_value?: string;
         };
-        /** @description An attribute added to a WS-Federation token. */
+        /**
+         * WsFedUserAttribute
+         * @description An attribute added to a WS-Federation token.
+         */
         WsFedUserAttribute: {
             /** @description Attribute name. */
             name: string;
@@ -3298,7 +3753,10 @@ export interface components {
             /** @description Namespace of the attribute. */
             namespace?: string;
         };
-        /** @description A signing certificate of a SAML configuration. */
+        /**
+         * SamlIdentityProviderCert
+         * @description A signing certificate of a SAML configuration.
+         */
         SamlIdentityProviderCert: {
             /** @description Identifier of the certificate. */
             id: string;
@@ -3317,18 +3775,30 @@ export interface components {
             /** @description The certificate (public part). */
             idp_public_certificate: string;
         };
-        /** @description Typed payload of an SSO configuration as returned, selected by `type`: one of the nine known kinds (`KnownSsoConfigPayload`), or a kind this document does not know (`UnknownSsoConfigPayload`), which stays readable as a generic object. */
+        /**
+         * SsoConfigPayload
+         * @description Typed payload of an SSO configuration as returned, selected by `type`: one of the nine known kinds (`KnownSsoConfigPayload`), or a kind this document does not know (`UnknownSsoConfigPayload`), which stays readable as a generic object.
+         */
         SsoConfigPayload: components["schemas"]["KnownSsoConfigPayload"] | components["schemas"]["UnknownSsoConfigPayload"];
-        /** @description A returned payload of one of the nine known kinds, selected by `type`. */
+        /**
+         * KnownSsoConfigPayload
+         * @description A returned payload of one of the nine known kinds, selected by `type`.
+         */
         KnownSsoConfigPayload: components["schemas"]["BookmarkSsoPayload"] | components["schemas"]["CloudDirectoryExternalAuthMethodsSsoPayload"] | components["schemas"]["GenericOidcSsoPayload"] | components["schemas"]["GenericOidcIdpSsoPayload"] | components["schemas"]["GenericSamlSsoPayload"] | components["schemas"]["PartnerIdpSsoPayload"] | components["schemas"]["PartnerSsoVendorIdpSsoPayload"] | components["schemas"]["ScimSsoPayload"] | components["schemas"]["WsFedSsoPayload"];
-        /** @description A payload of a kind this document does not know (any `type` outside `SsoConfigType`, for example `nametag_oauth2` or the reality-check kind), so that such configurations stay readable as generic objects. */
+        /**
+         * UnknownSsoConfigPayload
+         * @description A payload of a kind this document does not know (any `type` outside `SsoConfigType`, for example `nametag_oauth2` or the reality-check kind), so that such configurations stay readable as generic objects.
+         */
         UnknownSsoConfigPayload: {
             /** @description Kind of SSO configuration. */
             type: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description SSO payload of kind `bookmark` (bookmark tile), as returned. */
+        /**
+         * BookmarkSsoPayload
+         * @description SSO payload of kind `bookmark` (bookmark tile), as returned.
+         */
         BookmarkSsoPayload: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3344,7 +3814,10 @@ export interface components {
             /** @description Identifier of the tile (assigned by the server). */
             application_tile_id?: string;
         };
-        /** @description SSO payload of kind `cloud_directory_external_auth_methods` (cloud directory external authentication methods), as returned. */
+        /**
+         * CloudDirectoryExternalAuthMethodsSsoPayload
+         * @description SSO payload of kind `cloud_directory_external_auth_methods` (cloud directory external authentication methods), as returned.
+         */
         CloudDirectoryExternalAuthMethodsSsoPayload: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3365,7 +3838,10 @@ export interface components {
             resource_server_id: string;
             discover_endpoint: components["schemas"]["SsoDiscoverEndpoint"];
         };
-        /** @description SSO payload of kind `generic_oidc` (generic OIDC relying party), as returned. */
+        /**
+         * GenericOidcSsoPayload
+         * @description SSO payload of kind `generic_oidc` (generic OIDC relying party), as returned.
+         */
         GenericOidcSsoPayload: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3401,7 +3877,10 @@ export interface components {
             /** @description Identifier of the tile (assigned by the server). */
             application_tile_id?: string;
         };
-        /** @description SSO payload of kind `generic_oidc_idp` (generic OIDC identity provider), as returned. */
+        /**
+         * GenericOidcIdpSsoPayload
+         * @description SSO payload of kind `generic_oidc_idp` (generic OIDC identity provider), as returned.
+         */
         GenericOidcIdpSsoPayload: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3429,7 +3908,10 @@ export interface components {
             /** @description Identity provider the configuration uses (assigned by the server). */
             identity_provider_id: string;
         };
-        /** @description SSO payload of kind `generic_saml` (generic SAML service provider), as returned. */
+        /**
+         * GenericSamlSsoPayload
+         * @description SSO payload of kind `generic_saml` (generic SAML service provider), as returned.
+         */
         GenericSamlSsoPayload: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3511,7 +3993,10 @@ export interface components {
             /** @description Short entity id address. */
             short_entity_id_url?: string;
         };
-        /** @description SSO payload of kind `partner_idp` (partner identity provider), as returned. */
+        /**
+         * PartnerIdpSsoPayload
+         * @description SSO payload of kind `partner_idp` (partner identity provider), as returned.
+         */
         PartnerIdpSsoPayload: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3542,7 +4027,10 @@ export interface components {
             identity_provider_id: string;
             inbound_scim?: components["schemas"]["SsoInboundScim"];
         };
-        /** @description SSO payload of kind `partner_sso_vendor_idp` (partner SSO vendor identity provider), as returned. */
+        /**
+         * PartnerSsoVendorIdpSsoPayload
+         * @description SSO payload of kind `partner_sso_vendor_idp` (partner SSO vendor identity provider), as returned.
+         */
         PartnerSsoVendorIdpSsoPayload: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3562,7 +4050,10 @@ export interface components {
             /** @description Authenticator configuration the configuration uses. */
             authenticator_config_id: string;
         };
-        /** @description SSO payload of kind `scim` (SCIM provisioning), as returned. The published documents name these fields without defining them, so they are typed as strings, none is required, and the object is open. */
+        /**
+         * ScimSsoPayload
+         * @description SSO payload of kind `scim` (SCIM provisioning), as returned. The published documents name these fields without defining them, so they are typed as strings, none is required, and the object is open.
+         */
         ScimSsoPayload: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3582,7 +4073,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description SSO payload of kind `ws_fed` (WS-Federation relying party), as returned. */
+        /**
+         * WsFedSsoPayload
+         * @description SSO payload of kind `ws_fed` (WS-Federation relying party), as returned.
+         */
         WsFedSsoPayload: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3623,9 +4117,15 @@ export interface components {
             metadata_url?: string;
             inbound_scim?: components["schemas"]["SsoInboundScim"];
         };
-        /** @description Typed payload of a new SSO configuration, selected by `type`. */
+        /**
+         * SsoConfigPayloadCreate
+         * @description Typed payload of a new SSO configuration, selected by `type`.
+         */
         SsoConfigPayloadCreate: components["schemas"]["BookmarkSsoPayloadCreate"] | components["schemas"]["CloudDirectoryExternalAuthMethodsSsoPayloadCreate"] | components["schemas"]["GenericOidcSsoPayloadCreate"] | components["schemas"]["GenericOidcIdpSsoPayloadCreate"] | components["schemas"]["GenericSamlSsoPayloadCreate"] | components["schemas"]["PartnerIdpSsoPayloadCreate"] | components["schemas"]["PartnerSsoVendorIdpSsoPayloadCreate"] | components["schemas"]["ScimSsoPayloadCreate"] | components["schemas"]["WsFedSsoPayloadCreate"];
-        /** @description SSO payload of kind `bookmark` (bookmark tile), as sent on create. */
+        /**
+         * BookmarkSsoPayloadCreate
+         * @description SSO payload of kind `bookmark` (bookmark tile), as sent on create.
+         */
         BookmarkSsoPayloadCreate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3639,7 +4139,10 @@ export interface components {
             /** @description Whether the configuration's tile is shown to users. */
             is_tile_visible?: boolean;
         };
-        /** @description SSO payload of kind `cloud_directory_external_auth_methods` (cloud directory external authentication methods), as sent on create. */
+        /**
+         * CloudDirectoryExternalAuthMethodsSsoPayloadCreate
+         * @description SSO payload of kind `cloud_directory_external_auth_methods` (cloud directory external authentication methods), as sent on create.
+         */
         CloudDirectoryExternalAuthMethodsSsoPayloadCreate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3651,7 +4154,10 @@ export interface components {
             inbound_scim?: components["schemas"]["SsoInboundScim"];
             discover_endpoint: components["schemas"]["SsoDiscoverEndpoint"];
         };
-        /** @description SSO payload of kind `generic_oidc` (generic OIDC relying party), as sent on create. */
+        /**
+         * GenericOidcSsoPayloadCreate
+         * @description SSO payload of kind `generic_oidc` (generic OIDC relying party), as sent on create.
+         */
         GenericOidcSsoPayloadCreate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3674,7 +4180,10 @@ export interface components {
             pkce: components["schemas"]["PkceConfig"];
             inbound_scim?: components["schemas"]["SsoInboundScim"];
         };
-        /** @description SSO payload of kind `generic_oidc_idp` (generic OIDC identity provider), as sent on create. */
+        /**
+         * GenericOidcIdpSsoPayloadCreate
+         * @description SSO payload of kind `generic_oidc_idp` (generic OIDC identity provider), as sent on create.
+         */
         GenericOidcIdpSsoPayloadCreate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3693,7 +4202,10 @@ export interface components {
             /** @description JWKS endpoint of the identity provider. */
             jwks_endpoint: string;
         };
-        /** @description SSO payload of kind `generic_saml` (generic SAML service provider), as sent on create. */
+        /**
+         * GenericSamlSsoPayloadCreate
+         * @description SSO payload of kind `generic_saml` (generic SAML service provider), as sent on create.
+         */
         GenericSamlSsoPayloadCreate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3754,7 +4266,10 @@ export interface components {
              */
             use_short_url?: boolean;
         };
-        /** @description SSO payload of kind `partner_idp` (partner identity provider), as sent on create. */
+        /**
+         * PartnerIdpSsoPayloadCreate
+         * @description SSO payload of kind `partner_idp` (partner identity provider), as sent on create.
+         */
         PartnerIdpSsoPayloadCreate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3775,7 +4290,10 @@ export interface components {
             partner_domain: string;
             inbound_scim?: components["schemas"]["SsoInboundScim"];
         };
-        /** @description SSO payload of kind `partner_sso_vendor_idp` (partner SSO vendor identity provider), as sent on create. */
+        /**
+         * PartnerSsoVendorIdpSsoPayloadCreate
+         * @description SSO payload of kind `partner_sso_vendor_idp` (partner SSO vendor identity provider), as sent on create.
+         */
         PartnerSsoVendorIdpSsoPayloadCreate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3786,7 +4304,10 @@ export interface components {
             partner_registration: components["schemas"]["SsoPartnerRegistration"];
             inbound_scim?: components["schemas"]["SsoInboundScim"];
         };
-        /** @description SSO payload of kind `scim` (SCIM provisioning), as sent on create. Its create fields are not published, so the object is open. */
+        /**
+         * ScimSsoPayloadCreate
+         * @description SSO payload of kind `scim` (SCIM provisioning), as sent on create. Its create fields are not published, so the object is open.
+         */
         ScimSsoPayloadCreate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3796,7 +4317,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description SSO payload of kind `ws_fed` (WS-Federation relying party), as sent on create. */
+        /**
+         * WsFedSsoPayloadCreate
+         * @description SSO payload of kind `ws_fed` (WS-Federation relying party), as sent on create.
+         */
         WsFedSsoPayloadCreate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3825,9 +4349,15 @@ export interface components {
             is_tile_visible?: boolean;
             inbound_scim?: components["schemas"]["SsoInboundScim"];
         };
-        /** @description Partial update payload of an SSO configuration, selected by `type`: `type` is required and only the fields sent change. */
+        /**
+         * SsoConfigUpdate
+         * @description Partial update payload of an SSO configuration, selected by `type`: `type` is required and only the fields sent change.
+         */
         SsoConfigUpdate: components["schemas"]["BookmarkSsoPayloadUpdate"] | components["schemas"]["CloudDirectoryExternalAuthMethodsSsoPayloadUpdate"] | components["schemas"]["GenericOidcSsoPayloadUpdate"] | components["schemas"]["GenericOidcIdpSsoPayloadUpdate"] | components["schemas"]["GenericSamlSsoPayloadUpdate"] | components["schemas"]["PartnerIdpSsoPayloadUpdate"] | components["schemas"]["PartnerSsoVendorIdpSsoPayloadUpdate"] | components["schemas"]["ScimSsoPayloadUpdate"] | components["schemas"]["WsFedSsoPayloadUpdate"];
-        /** @description SSO payload of kind `bookmark` (bookmark tile), partial update (only `type` is required). */
+        /**
+         * BookmarkSsoPayloadUpdate
+         * @description SSO payload of kind `bookmark` (bookmark tile), partial update (only `type` is required).
+         */
         BookmarkSsoPayloadUpdate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3841,7 +4371,10 @@ export interface components {
             /** @description Whether the configuration's tile is shown to users. */
             is_tile_visible?: boolean;
         };
-        /** @description SSO payload of kind `cloud_directory_external_auth_methods` (cloud directory external authentication methods), partial update (only `type` is required). */
+        /**
+         * CloudDirectoryExternalAuthMethodsSsoPayloadUpdate
+         * @description SSO payload of kind `cloud_directory_external_auth_methods` (cloud directory external authentication methods), partial update (only `type` is required).
+         */
         CloudDirectoryExternalAuthMethodsSsoPayloadUpdate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3853,7 +4386,10 @@ export interface components {
             inbound_scim?: components["schemas"]["SsoInboundScim"];
             discover_endpoint?: components["schemas"]["SsoDiscoverEndpoint"];
         };
-        /** @description SSO payload of kind `generic_oidc` (generic OIDC relying party), partial update (only `type` is required). */
+        /**
+         * GenericOidcSsoPayloadUpdate
+         * @description SSO payload of kind `generic_oidc` (generic OIDC relying party), partial update (only `type` is required).
+         */
         GenericOidcSsoPayloadUpdate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3876,7 +4412,10 @@ export interface components {
             pkce?: components["schemas"]["PkceConfig"];
             inbound_scim?: components["schemas"]["SsoInboundScim"];
         };
-        /** @description SSO payload of kind `generic_oidc_idp` (generic OIDC identity provider), partial update (only `type` is required). */
+        /**
+         * GenericOidcIdpSsoPayloadUpdate
+         * @description SSO payload of kind `generic_oidc_idp` (generic OIDC identity provider), partial update (only `type` is required).
+         */
         GenericOidcIdpSsoPayloadUpdate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3900,7 +4439,10 @@ export interface components {
             /** @description JWKS endpoint of the identity provider. */
             jwks_endpoint?: string;
         };
-        /** @description SSO payload of kind `generic_saml` (generic SAML service provider), partial update (only `type` is required). */
+        /**
+         * GenericSamlSsoPayloadUpdate
+         * @description SSO payload of kind `generic_saml` (generic SAML service provider), partial update (only `type` is required).
+         */
         GenericSamlSsoPayloadUpdate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3966,7 +4508,10 @@ export interface components {
              */
             use_short_url?: boolean;
         };
-        /** @description SSO payload of kind `partner_idp` (partner identity provider), partial update (only `type` is required). */
+        /**
+         * PartnerIdpSsoPayloadUpdate
+         * @description SSO payload of kind `partner_idp` (partner identity provider), partial update (only `type` is required).
+         */
         PartnerIdpSsoPayloadUpdate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3987,7 +4532,10 @@ export interface components {
             partner_domain?: string;
             inbound_scim?: components["schemas"]["SsoInboundScim"];
         };
-        /** @description SSO payload of kind `partner_sso_vendor_idp` (partner SSO vendor identity provider), partial update (only `type` is required). */
+        /**
+         * PartnerSsoVendorIdpSsoPayloadUpdate
+         * @description SSO payload of kind `partner_sso_vendor_idp` (partner SSO vendor identity provider), partial update (only `type` is required).
+         */
         PartnerSsoVendorIdpSsoPayloadUpdate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -3998,7 +4546,10 @@ export interface components {
             partner_registration?: components["schemas"]["SsoPartnerRegistration"];
             inbound_scim?: components["schemas"]["SsoInboundScim"];
         };
-        /** @description SSO payload of kind `scim` (SCIM provisioning), partial update (only `type` is required). */
+        /**
+         * ScimSsoPayloadUpdate
+         * @description SSO payload of kind `scim` (SCIM provisioning), partial update (only `type` is required).
+         */
         ScimSsoPayloadUpdate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -4012,7 +4563,10 @@ export interface components {
             /** @description Whether the configuration's tile is shown to users. */
             is_tile_visible?: boolean;
         };
-        /** @description SSO payload of kind `ws_fed` (WS-Federation relying party), partial update (only `type` is required). */
+        /**
+         * WsFedSsoPayloadUpdate
+         * @description SSO payload of kind `ws_fed` (WS-Federation relying party), partial update (only `type` is required).
+         */
         WsFedSsoPayloadUpdate: {
             /**
              * @description Kind of SSO configuration. (enum property replaced by openapi-typescript)
@@ -4041,7 +4595,10 @@ export interface components {
             is_tile_visible?: boolean;
             inbound_scim?: components["schemas"]["SsoInboundScim"];
         };
-        /** @description An SSO configuration of a realm, with its full payload. */
+        /**
+         * SsoConfig
+         * @description An SSO configuration of a realm, with its full payload.
+         */
         SsoConfig: {
             /**
              * Format: uuid
@@ -4051,22 +4608,34 @@ export interface components {
             display_name: components["schemas"]["DisplayName"];
             payload: components["schemas"]["SsoConfigPayload"];
         };
-        /** @description A new SSO configuration. */
+        /**
+         * SsoConfigCreate
+         * @description A new SSO configuration.
+         */
         SsoConfigCreate: {
             /** @description Whether the configuration is added by a migration script. */
             is_migrated?: boolean;
             display_name: components["schemas"]["DisplayName"];
             payload: components["schemas"]["SsoConfigPayloadCreate"];
         };
-        /** @description Body of SSO configuration create. */
+        /**
+         * CreateSsoConfigRequest
+         * @description Body of SSO configuration create.
+         */
         CreateSsoConfigRequest: {
             sso_config: components["schemas"]["SsoConfigCreate"];
         };
-        /** @description Body of SSO configuration update; `sso_config` holds the partial payload itself. */
+        /**
+         * UpdateSsoConfigRequest
+         * @description Body of SSO configuration update; `sso_config` holds the partial payload itself.
+         */
         UpdateSsoConfigRequest: {
             sso_config: components["schemas"]["SsoConfigUpdate"];
         };
-        /** @description Summary of a payload, as lists return it: its `type` and, depending on the kind, the tile fields, `redirect_uris`, `discover_endpoint` or `company_identifier` (the reality-check kind). Open: other fields and kinds can appear. */
+        /**
+         * SsoConfigPayloadSummary
+         * @description Summary of a payload, as lists return it: its `type` and, depending on the kind, the tile fields, `redirect_uris`, `discover_endpoint` or `company_identifier` (the reality-check kind). Open: other fields and kinds can appear.
+         */
         SsoConfigPayloadSummary: {
             type: components["schemas"]["SsoConfigKind"];
             /** @description Address the tile opens. */
@@ -4083,7 +4652,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description An SSO configuration as lists return it, with a summary of its payload. */
+        /**
+         * SsoConfigSummary
+         * @description An SSO configuration as lists return it, with a summary of its payload.
+         */
         SsoConfigSummary: {
             /**
              * Format: uuid
@@ -4093,24 +4665,49 @@ export interface components {
             display_name: components["schemas"]["DisplayName"];
             payload: components["schemas"]["SsoConfigPayloadSummary"];
         };
-        /** @description A page of SSO configurations. */
+        /**
+         * SsoConfigList
+         * @description A page of SSO configurations.
+         */
         SsoConfigList: {
             sso_configs: components["schemas"]["SsoConfigSummary"][];
             total_size: components["schemas"]["TotalSize"];
             /** @description Token of the next page, to send as `page_token`; null or absent on the last page. */
             next_page_token?: string | null;
         };
-        /** @description Empty object: the answer of `checkIdentitySsoConfigAssignment`. What the platform returns for an identity that is not assigned is not published. */
+        /**
+         * IdentitySsoConfigList
+         * @description A page of the SSO configurations an identity is assigned to. No field is required: the published schema of this listing defines neither `sso_configs` nor `total_size` (it lists `identities`, and `total_size` as required but undefined), so an absent list reads as empty and an absent total as 0.
+         */
+        IdentitySsoConfigList: {
+            sso_configs?: components["schemas"]["SsoConfigSummary"][];
+            total_size?: components["schemas"]["TotalSize"];
+            /** @description Token of the next page, to send as `page_token`; null or absent on the last page. */
+            next_page_token?: string | null;
+        };
+        /**
+         * IdentityAssignedResponse
+         * @description Empty object: the answer of `checkIdentitySsoConfigAssignment`. What the platform returns for an identity that is not assigned is not published.
+         */
         IdentityAssignedResponse: Record<string, never>;
-        /** @description Listing of the groups associated with an SSO configuration. Its shape is not published beyond "listing of associated groups", so it is an open object. */
+        /**
+         * SsoConfigGroupListing
+         * @description Listing of the groups associated with an SSO configuration. Its shape is not published beyond "listing of associated groups", so it is an open object.
+         */
         SsoConfigGroupListing: {
             [key: string]: unknown;
         };
-        /** @description The groups assigned to an SSO configuration, each with its member count. */
+        /**
+         * SsoConfigGroupList
+         * @description The groups assigned to an SSO configuration, each with its member count.
+         */
         SsoConfigGroupList: {
             groups?: components["schemas"]["GroupWithMemberCount"][];
         };
-        /** @description An identity associated with an SSO configuration: the identity's fields, and `group_id` and `group_display_name` naming the group it is associated through when it is not assigned directly. */
+        /**
+         * SsoConfigIdentity
+         * @description An identity associated with an SSO configuration: the identity's fields, and `group_id` and `group_display_name` naming the group it is associated through when it is not assigned directly.
+         */
         SsoConfigIdentity: {
             id: components["schemas"]["Id"];
             realm_id: components["schemas"]["RealmIdField"];
@@ -4126,22 +4723,34 @@ export interface components {
             /** @description Display name of that group. */
             group_display_name?: string;
         };
-        /** @description A page of the identities associated with an SSO configuration directly or through groups. An identity can appear more than once and a page can be empty while more follow: page on while `next_page_token` is returned. */
+        /**
+         * SsoConfigIdentityList
+         * @description A page of the identities associated with an SSO configuration directly or through groups. An identity can appear more than once and a page can be empty while more follow: page on while `next_page_token` is returned.
+         */
         SsoConfigIdentityList: {
             identities: components["schemas"]["SsoConfigIdentity"][];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
-        /** @description Groups to check against an SSO configuration. */
+        /**
+         * SsoConfigGroupAssignmentRequest
+         * @description Groups to check against an SSO configuration.
+         */
         SsoConfigGroupAssignmentRequest: {
             /** @description Identifiers of the groups. */
             group_ids?: string[];
         };
-        /** @description Whether any of the groups sent is assigned to the SSO configuration. */
+        /**
+         * SsoConfigGroupAssignment
+         * @description Whether any of the groups sent is assigned to the SSO configuration.
+         */
         SsoConfigGroupAssignment: {
             /** @description True when at least one of the groups is assigned. */
             is_assigned_to_sso_config: boolean;
         };
-        /** @description Outcome of testing one identity provider. */
+        /**
+         * IdentityProviderTestResult
+         * @description Outcome of testing one identity provider.
+         */
         IdentityProviderTestResult: {
             /** @description The identity provider tested. */
             identity_provider_id: string;
@@ -4154,7 +4763,10 @@ export interface components {
             /** @description What went wrong, when the test failed. */
             error_context?: string;
         };
-        /** @description Outcome of testing one OIDC application. */
+        /**
+         * OidcApplicationTestResult
+         * @description Outcome of testing one OIDC application.
+         */
         OidcApplicationTestResult: {
             /** @description The application tested. */
             application_id: string;
@@ -4167,19 +4779,28 @@ export interface components {
             /** @description What went wrong, when the test failed. */
             error_context?: string;
         };
-        /** @description Outcome of testing an SSO configuration. */
+        /**
+         * SsoConfigTestResult
+         * @description Outcome of testing an SSO configuration.
+         */
         SsoConfigTestResult: {
             identity_providers: components["schemas"]["IdentityProviderTestResult"][];
             oidc_applications: components["schemas"]["OidcApplicationTestResult"][];
         };
-        /** @description Whether one flow type is enabled, and whether it is valid, on one platform. */
+        /**
+         * FlowTypeConfiguration
+         * @description Whether one flow type is enabled, and whether it is valid, on one platform.
+         */
         FlowTypeConfiguration: {
             /** @description Whether the flow type is enabled. */
             enabled: boolean;
             /** @description Whether the flow type is valid on the platform. */
             valid: boolean;
         };
-        /** @description The flow types of one platform. */
+        /**
+         * FlowTypeSet
+         * @description The flow types of one platform.
+         */
         FlowTypeSet: {
             unknown: components["schemas"]["FlowTypeConfiguration"];
             scheme: components["schemas"]["FlowTypeConfiguration"];
@@ -4195,7 +4816,10 @@ export interface components {
             layered_auth_qr_code: components["schemas"]["FlowTypeConfiguration"];
             secure_localhost: components["schemas"]["FlowTypeConfiguration"];
         };
-        /** @description The flow types of each platform. */
+        /**
+         * PlatformFlowTypeConfig
+         * @description The flow types of each platform.
+         */
         PlatformFlowTypeConfig: {
             android: components["schemas"]["FlowTypeSet"];
             macos: components["schemas"]["FlowTypeSet"];
@@ -4206,7 +4830,10 @@ export interface components {
             chromeos: components["schemas"]["FlowTypeSet"];
             chromeosweb: components["schemas"]["FlowTypeSet"];
         };
-        /** @description The launch mechanisms (flow types) of a realm, per platform. */
+        /**
+         * FlowTypeConfig
+         * @description The launch mechanisms (flow types) of a realm, per platform.
+         */
         FlowTypeConfig: {
             /** @description Identifier of the configuration. */
             readonly id: string;
@@ -4216,14 +4843,20 @@ export interface components {
             update_time: components["schemas"]["UpdateTime"];
             platform_config: components["schemas"]["PlatformFlowTypeConfig"];
         };
-        /** @description Partial update of one flow type on one platform. */
+        /**
+         * FlowTypeConfigurationUpdate
+         * @description Partial update of one flow type on one platform.
+         */
         FlowTypeConfigurationUpdate: {
             /** @description Whether the flow type is enabled. */
             enabled?: boolean;
             /** @description Whether the flow type is valid on the platform. */
             valid?: boolean;
         };
-        /** @description Partial update of the flow types of one platform. */
+        /**
+         * FlowTypeSetUpdate
+         * @description Partial update of the flow types of one platform.
+         */
         FlowTypeSetUpdate: {
             unknown?: components["schemas"]["FlowTypeConfigurationUpdate"];
             scheme?: components["schemas"]["FlowTypeConfigurationUpdate"];
@@ -4239,7 +4872,10 @@ export interface components {
             layered_auth_qr_code?: components["schemas"]["FlowTypeConfigurationUpdate"];
             secure_localhost?: components["schemas"]["FlowTypeConfigurationUpdate"];
         };
-        /** @description Partial update of the flow type configuration (the whole body of the update): only the platforms and flow types sent change. */
+        /**
+         * PlatformFlowTypeConfigUpdate
+         * @description Partial update of the flow type configuration (the whole body of the update): only the platforms and flow types sent change.
+         */
         PlatformFlowTypeConfigUpdate: {
             android?: components["schemas"]["FlowTypeSetUpdate"];
             macos?: components["schemas"]["FlowTypeSetUpdate"];
@@ -4250,7 +4886,10 @@ export interface components {
             chromeos?: components["schemas"]["FlowTypeSetUpdate"];
             chromeosweb?: components["schemas"]["FlowTypeSetUpdate"];
         };
-        /** @description SCIM error (RFC 7644 section 3.12). */
+        /**
+         * ScimError
+         * @description SCIM error (RFC 7644 section 3.12).
+         */
         ScimError: {
             /** @description Schema URNs; the SCIM error URN. */
             schemas: ("urn:ietf:params:scim:api:messages:2.0:Error" | (string & {}))[];
@@ -4261,7 +4900,10 @@ export interface components {
             /** @description Human-readable detail. */
             detail?: string;
         };
-        /** @description Resource metadata (read-only). */
+        /**
+         * ScimMeta
+         * @description Resource metadata (read-only).
+         */
         ScimMeta: {
             /** @description Resource type. Open. */
             resourceType: "User" | "Group" | (string & {});
@@ -4283,28 +4925,40 @@ export interface components {
             /** @description Version of the resource (an entity tag). */
             version: string;
         };
-        /** @description An e-mail address of a SCIM user. */
+        /**
+         * ScimEmail
+         * @description An e-mail address of a SCIM user.
+         */
         ScimEmail: {
             /** @description The address. */
             value?: string;
             /** @description Whether this is the primary address. */
             primary?: boolean;
         };
-        /** @description The user's name. */
+        /**
+         * ScimName
+         * @description The user's name.
+         */
         ScimName: {
             /** @description Given name. */
             givenName?: string;
             /** @description Family name. */
             familyName?: string;
         };
-        /** @description The user's manager (enterprise extension). */
+        /**
+         * ScimManager
+         * @description The user's manager (enterprise extension).
+         */
         ScimManager: {
             /** @description Identifier of the manager. */
             value?: string;
             /** @description Name of the manager. */
             displayName?: string;
         };
-        /** @description Enterprise user extension (`urn:ietf:params:scim:schemas:extension:enterprise:2.0:User`). */
+        /**
+         * ScimEnterpriseUser
+         * @description Enterprise user extension (`urn:ietf:params:scim:schemas:extension:enterprise:2.0:User`).
+         */
         ScimEnterpriseUser: {
             /** @description Employee number. */
             employeeNumber?: string;
@@ -4316,11 +4970,15 @@ export interface components {
             department?: string;
             /** @description Division. */
             division?: string;
-            manager?: components["schemas"]["ScimManager"];
+            /** @description The user's manager: RFC 7643's complex value, or the manager's identifier as a plain string, as published responses send it. A user read back can be replaced as it is. */
+            manager?: string | components["schemas"]["ScimManager"];
         };
-        /** @description A SCIM user as returned (RFC 7643). It maps to an identity: `id` is the identity id. */
+        /**
+         * ScimUser
+         * @description A SCIM user as returned (RFC 7643). It maps to an identity: `id` is the identity id.
+         */
         ScimUser: {
-            /** @description Schema URNs: the core User URN, optionally with the enterprise extension URN. Open: the platform may add URNs. */
+            /** @description Schema URNs: the core User URN, optionally with the enterprise extension URN, in any order (published responses do not always list the core URN first). Open: the platform may add URNs. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:User" | "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User" | (string & {}))[];
             /** @description Identifier of the user; it is the identity id. */
             readonly id: string;
@@ -4338,7 +4996,10 @@ export interface components {
             "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: components["schemas"]["ScimEnterpriseUser"];
             meta: components["schemas"]["ScimMeta"];
         };
-        /** @description A new SCIM user: the body of create, sent as it is (not wrapped). `userName` is required (RFC 7643). */
+        /**
+         * ScimUserCreate
+         * @description A new SCIM user: the body of create, sent as it is (not wrapped). `userName` is required (RFC 7643).
+         */
         ScimUserCreate: {
             /** @description The core User URN, optionally with the enterprise extension URN. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:User" | "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User")[];
@@ -4355,14 +5016,23 @@ export interface components {
             name?: components["schemas"]["ScimName"];
             "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: components["schemas"]["ScimEnterpriseUser"];
         };
-        /** @description The full user that replaces a SCIM user (PUT): the same writable shape and required attributes as `ScimUserCreate`. */
+        /**
+         * ScimUserReplace
+         * @description The full user that replaces a SCIM user (PUT): the same writable shape and required attributes as `ScimUserCreate`.
+         */
         ScimUserReplace: components["schemas"]["ScimUserCreate"];
-        /** @description Vendor group extension (`urn:scim:schemas:extension:vendor:1.0:Group`, name `vendor-group`). */
+        /**
+         * ScimVendorGroupExtension
+         * @description Vendor group extension (`urn:scim:schemas:extension:vendor:1.0:Group`, name `vendor-group`).
+         */
         ScimVendorGroupExtension: {
             /** @description Description of the group. */
             description?: string;
         };
-        /** @description A SCIM group as returned (RFC 7643). Members are never returned; they are changed with PATCH. */
+        /**
+         * ScimGroup
+         * @description A SCIM group as returned (RFC 7643). Members are never returned; they are changed with PATCH.
+         */
         ScimGroup: {
             /** @description Schema URNs: the core Group URN, optionally with the vendor extension URN. Open: the platform may add URNs. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:Group" | "urn:scim:schemas:extension:vendor:1.0:Group" | (string & {}))[];
@@ -4373,7 +5043,10 @@ export interface components {
             "urn:scim:schemas:extension:vendor:1.0:Group"?: components["schemas"]["ScimVendorGroupExtension"];
             meta: components["schemas"]["ScimMeta"];
         };
-        /** @description A new SCIM group, sent as it is (not wrapped). `displayName` is required (RFC 7643). */
+        /**
+         * ScimGroupCreate
+         * @description A new SCIM group, sent as it is (not wrapped). `displayName` is required (RFC 7643).
+         */
         ScimGroupCreate: {
             /** @description The core Group URN, optionally with the vendor extension URN. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:Group" | "urn:scim:schemas:extension:vendor:1.0:Group")[];
@@ -4381,9 +5054,15 @@ export interface components {
             displayName: string;
             "urn:scim:schemas:extension:vendor:1.0:Group"?: components["schemas"]["ScimVendorGroupExtension"];
         };
-        /** @description The ListResponse message URN. Open. */
+        /**
+         * ScimListResponseSchemas
+         * @description The ListResponse message URN. Open.
+         */
         ScimListResponseSchemas: ("urn:ietf:params:scim:api:messages:2.0:ListResponse" | (string & {}))[];
-        /** @description A page of SCIM users (RFC 7644 section 3.4.2). Order is undefined. */
+        /**
+         * ScimUserList
+         * @description A page of SCIM users (RFC 7644 section 3.4.2). Order is undefined.
+         */
         ScimUserList: {
             schemas: components["schemas"]["ScimListResponseSchemas"];
             /** @description The users. */
@@ -4395,7 +5074,10 @@ export interface components {
             /** @description Number of users returned. */
             itemsPerPage: number;
         };
-        /** @description A page of SCIM groups (RFC 7644 section 3.4.2), without members. */
+        /**
+         * ScimGroupList
+         * @description A page of SCIM groups (RFC 7644 section 3.4.2), without members.
+         */
         ScimGroupList: {
             schemas: components["schemas"]["ScimListResponseSchemas"];
             /** @description The groups. */
@@ -4407,15 +5089,24 @@ export interface components {
             /** @description Number of groups returned. */
             itemsPerPage: number;
         };
-        /** @description The PatchOp message URN. */
+        /**
+         * ScimPatchOpSchemas
+         * @description The PatchOp message URN.
+         */
         ScimPatchOpSchemas: "urn:ietf:params:scim:api:messages:2.0:PatchOp"[];
-        /** @description SCIM PATCH of a user (RFC 7644 section 3.5.2). Only `add` and `replace` are supported. Not atomic: a request with several operations can be partly applied. */
+        /**
+         * ScimUserPatchRequest
+         * @description SCIM PATCH of a user (RFC 7644 section 3.5.2). Only `add` and `replace` are supported. Not atomic: a request with several operations can be partly applied.
+         */
         ScimUserPatchRequest: {
             schemas: components["schemas"]["ScimPatchOpSchemas"];
             /** @description The operations, applied in order. */
             Operations: components["schemas"]["ScimUserPatchOperation"][];
         };
-        /** @description One PATCH operation on a user. */
+        /**
+         * ScimUserPatchOperation
+         * @description One PATCH operation on a user.
+         */
         ScimUserPatchOperation: {
             /**
              * @description Operation; only `add` and `replace`.
@@ -4427,13 +5118,19 @@ export interface components {
             /** @description New value. */
             value?: unknown;
         };
-        /** @description SCIM PATCH of a group (RFC 7644 section 3.5.2): `replace` for `displayName`, `add` and `remove` for `members`. Many members can be added at once; batch remove is unsupported. Name and membership changes must be separate operations (one kind per request). Not atomic. Member changes are not reflected in the response. */
+        /**
+         * ScimGroupPatchRequest
+         * @description SCIM PATCH of a group (RFC 7644 section 3.5.2): `replace` for `displayName`, `add` and `remove` for `members`. Many members can be added at once; batch remove is unsupported. Name and membership changes must be separate operations (one kind per request). Not atomic. Member changes are not reflected in the response.
+         */
         ScimGroupPatchRequest: {
             schemas: components["schemas"]["ScimPatchOpSchemas"];
             /** @description The operations, applied in order. */
             Operations: components["schemas"]["ScimGroupPatchOperation"][];
         };
-        /** @description One PATCH operation on a group. */
+        /**
+         * ScimGroupPatchOperation
+         * @description One PATCH operation on a group.
+         */
         ScimGroupPatchOperation: {
             /**
              * @description `replace` (for `displayName`), `add` or `remove` (for `members`).
@@ -4445,14 +5142,20 @@ export interface components {
             /** @description New value; for members, a list of objects whose `value` is a user id (RFC 7644). */
             value?: unknown;
         };
-        /** @description A schema extension of a resource type. */
+        /**
+         * ScimSchemaExtension
+         * @description A schema extension of a resource type.
+         */
         ScimSchemaExtension: {
             /** @description Whether resources of the type must carry the extension. */
             required: boolean;
             /** @description URN of the extension schema. */
             schema: string;
         };
-        /** @description A resource type the SCIM server supports (RFC 7643 section 6). */
+        /**
+         * ScimResourceType
+         * @description A resource type the SCIM server supports (RFC 7643 section 6).
+         */
         ScimResourceType: {
             /** @description The ResourceType URN. Open. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:ResourceType" | (string & {}))[];
@@ -4469,7 +5172,10 @@ export interface components {
             /** @description Schema extensions of the resource type. */
             schemaExtensions: components["schemas"]["ScimSchemaExtension"][];
         };
-        /** @description The resource types the SCIM server supports, as a ListResponse. */
+        /**
+         * ScimResourceTypeList
+         * @description The resource types the SCIM server supports, as a ListResponse.
+         */
         ScimResourceTypeList: {
             schemas: components["schemas"]["ScimListResponseSchemas"];
             Resources: components["schemas"]["ScimResourceType"][];
@@ -4480,17 +5186,17 @@ export interface components {
             /** @description Number of resource types returned. */
             itemsPerPage: number;
         };
-        /** @description An attribute of a SCIM schema (RFC 7643 section 7). */
+        /**
+         * ScimSchemaAttribute
+         * @description An attribute of a SCIM schema (RFC 7643 section 7).
+         */
         ScimSchemaAttribute: {
             /** @description Attribute name. */
             name: string;
-            /**
-             * @description Data type of the attribute.
-             * @enum {string}
-             */
-            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
+            /** @description Data type of the attribute. */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex" | (string & {});
             /** @description Sub-attributes of a complex attribute. */
-            subAttributes?: components["schemas"]["ScimSchemaAttribute"][];
+            subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
             /** @description Whether the attribute holds several values. */
             multiValued: boolean;
             /** @description Description of the attribute. */
@@ -4499,25 +5205,47 @@ export interface components {
             required: boolean;
             /** @description Whether string values are case-sensitive. */
             caseExact?: boolean;
-            /**
-             * @description Whether and when the attribute can be changed.
-             * @enum {string}
-             */
-            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
-            /**
-             * @description When the attribute is returned.
-             * @enum {string}
-             */
-            returned: "always" | "never" | "default" | "request";
-            /**
-             * @description Uniqueness of the values.
-             * @enum {string}
-             */
-            uniqueness?: "none" | "server" | "global";
+            /** @description Whether and when the attribute can be changed. */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly" | (string & {});
+            /** @description When the attribute is returned. */
+            returned: "always" | "never" | "default" | "request" | (string & {});
+            /** @description Uniqueness of the values. */
+            uniqueness?: "none" | "server" | "global" | (string & {});
             /** @description Resource types a reference attribute may point to. */
             referenceTypes?: string[];
         };
-        /** @description A schema the SCIM server supports (RFC 7643 section 7). */
+        /**
+         * ScimSchemaSubAttribute
+         * @description A sub-attribute of a `complex` SCIM schema attribute. Unlike an attribute, it may omit `multiValued` (read as false) and `description`: the published discovery documents do.
+         */
+        ScimSchemaSubAttribute: {
+            /** @description Attribute name. */
+            name: string;
+            /** @description Data type of the attribute. */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex" | (string & {});
+            /** @description Sub-attributes of a complex attribute. */
+            subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
+            /** @description Whether the attribute holds several values. */
+            multiValued?: boolean;
+            /** @description Description of the attribute. */
+            description?: string;
+            /** @description Whether the attribute is required. */
+            required: boolean;
+            /** @description Whether string values are case-sensitive. */
+            caseExact?: boolean;
+            /** @description Whether and when the attribute can be changed. */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly" | (string & {});
+            /** @description When the attribute is returned. */
+            returned: "always" | "never" | "default" | "request" | (string & {});
+            /** @description Uniqueness of the values. */
+            uniqueness?: "none" | "server" | "global" | (string & {});
+            /** @description Resource types a reference attribute may point to. */
+            referenceTypes?: string[];
+        };
+        /**
+         * ScimSchema
+         * @description A schema the SCIM server supports (RFC 7643 section 7).
+         */
         ScimSchema: {
             /** @description URN of the schema. */
             id: string;
@@ -4528,7 +5256,10 @@ export interface components {
             /** @description Attributes of the schema. */
             attributes: components["schemas"]["ScimSchemaAttribute"][];
         };
-        /** @description The schemas the SCIM server supports, as a ListResponse. */
+        /**
+         * ScimSchemaList
+         * @description The schemas the SCIM server supports, as a ListResponse.
+         */
         ScimSchemaList: {
             schemas: components["schemas"]["ScimListResponseSchemas"];
             Resources: components["schemas"]["ScimSchema"][];
@@ -4539,12 +5270,18 @@ export interface components {
             /** @description Number of schemas returned. */
             itemsPerPage: number;
         };
-        /** @description Whether a SCIM feature is supported. */
+        /**
+         * ScimSupported
+         * @description Whether a SCIM feature is supported.
+         */
         ScimSupported: {
             /** @description Whether the feature is supported. */
             supported: boolean;
         };
-        /** @description Bulk support of the SCIM server. */
+        /**
+         * ScimBulkSupport
+         * @description Bulk support of the SCIM server.
+         */
         ScimBulkSupport: {
             /** @description Whether bulk requests are supported. */
             supported: boolean;
@@ -4553,14 +5290,20 @@ export interface components {
             /** @description Largest bulk payload, in bytes. */
             maxPayloadSize: number;
         };
-        /** @description Filter support of the SCIM server. */
+        /**
+         * ScimFilterSupport
+         * @description Filter support of the SCIM server.
+         */
         ScimFilterSupport: {
             /** @description Whether filtering is supported. */
             supported: boolean;
             /** @description Most resources a list returns. */
             maxResults: number;
         };
-        /** @description An authentication scheme the SCIM server accepts. */
+        /**
+         * ScimAuthenticationScheme
+         * @description An authentication scheme the SCIM server accepts.
+         */
         ScimAuthenticationScheme: {
             /** @description Kind of scheme. Open. */
             type?: "oauth" | "oauth2" | "oauthbearertoken" | "httpbasic" | "httpdigest" | (string & {});
@@ -4573,7 +5316,10 @@ export interface components {
             /** @description Address of the scheme's documentation. */
             documentationUri?: string;
         };
-        /** @description The SCIM features the server supports (RFC 7643 section 5). */
+        /**
+         * ScimServiceProviderConfig
+         * @description The SCIM features the server supports (RFC 7643 section 5).
+         */
         ScimServiceProviderConfig: {
             /** @description The ServiceProviderConfig URN. Open. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig" | (string & {}))[];
@@ -4590,6 +5336,25 @@ export interface components {
         };
     };
     responses: {
+        /** @description An error the operation does not list by status (any 4xx or 5xx), in the error envelope. */
+        DefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An error the operation does not list by status (any 4xx or 5xx), as a SCIM error object. */
+        ScimDefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/scim+json": components["schemas"]["ScimError"];
+                "application/json": components["schemas"]["ScimError"];
+            };
+        };
         /** @description Success. The body is empty. */
         Empty: {
             headers: {
@@ -4923,6 +5688,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateTenant: {
@@ -4954,6 +5720,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listRealms: {
@@ -4988,6 +5755,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createRealm: {
@@ -5019,6 +5787,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getRealm: {
@@ -5048,6 +5817,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteRealm: {
@@ -5070,6 +5840,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateRealm: {
@@ -5104,6 +5875,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroups: {
@@ -5141,6 +5913,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createGroup: {
@@ -5175,6 +5948,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getGroup: {
@@ -5206,6 +5980,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteGroup: {
@@ -5230,6 +6005,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateGroup: {
@@ -5266,6 +6042,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addGroupMembers: {
@@ -5302,6 +6079,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteGroupMembers: {
@@ -5338,6 +6116,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroupMembers: {
@@ -5377,6 +6156,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroupRoles: {
@@ -5419,6 +6199,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroupSsoConfigs: {
@@ -5459,6 +6240,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listIdentities: {
@@ -5498,6 +6280,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createIdentity: {
@@ -5533,6 +6316,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     batchDeleteIdentities: {
@@ -5558,6 +6342,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getIdentity: {
@@ -5589,6 +6374,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteIdentity: {
@@ -5612,6 +6398,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateIdentity: {
@@ -5649,6 +6436,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listIdentityGroups: {
@@ -5688,6 +6476,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listIdentityRoles: {
@@ -5730,6 +6519,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listIdentitySsoConfigs: {
@@ -5763,13 +6553,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SsoConfigList"];
+                    "application/json": components["schemas"]["IdentitySsoConfigList"];
                 };
             };
             400: components["responses"]["BadRequestCorrelated"];
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     checkIdentitySsoConfigAssignment: {
@@ -5807,6 +6598,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listCredentials: {
@@ -5845,6 +6637,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getCredential: {
@@ -5878,6 +6671,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     revokeCredential: {
@@ -5911,6 +6705,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listCredentialBindingJobs: {
@@ -5949,6 +6744,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createCredentialBindingJob: {
@@ -5987,6 +6783,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getCredentialBindingJob: {
@@ -6023,6 +6820,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     revokeCredentialBindingJob: {
@@ -6062,6 +6860,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createBatchCredentialBindingJob: {
@@ -6095,6 +6894,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getBatchCredentialBindingJob: {
@@ -6126,6 +6926,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listBatchCredentialBindingJobResults: {
@@ -6162,6 +6963,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createTheme: {
@@ -6197,6 +6999,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getActiveTheme: {
@@ -6226,6 +7029,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getTheme: {
@@ -6257,6 +7061,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateTheme: {
@@ -6293,6 +7098,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listApplications: {
@@ -6328,6 +7134,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createApplication: {
@@ -6362,6 +7169,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getApplication: {
@@ -6393,6 +7201,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteApplication: {
@@ -6416,6 +7225,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateApplication: {
@@ -6452,6 +7262,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getApplicationSsoConfigId: {
@@ -6487,6 +7298,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listTokens: {
@@ -6527,6 +7339,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     revokeToken: {
@@ -6552,6 +7365,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     issueToken: {
@@ -6583,6 +7397,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthTokenResponse"];
                 };
             };
+            default: components["responses"]["DefaultError"];
         };
     };
     listAuthenticatorConfigs: {
@@ -6620,6 +7435,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createAuthenticatorConfig: {
@@ -6654,6 +7470,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getAuthenticatorConfig: {
@@ -6685,6 +7502,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteAuthenticatorConfig: {
@@ -6708,6 +7526,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateAuthenticatorConfig: {
@@ -6744,6 +7563,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listResourceServers: {
@@ -6779,6 +7599,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createResourceServer: {
@@ -6813,6 +7634,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getResourceServer: {
@@ -6844,6 +7666,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteResourceServer: {
@@ -6867,6 +7690,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateResourceServer: {
@@ -6903,6 +7727,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listRoles: {
@@ -6942,6 +7767,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createRole: {
@@ -6978,6 +7804,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getRole: {
@@ -7011,6 +7838,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteRole: {
@@ -7037,6 +7865,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateRole: {
@@ -7075,6 +7904,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addRoleMembers: {
@@ -7113,6 +7943,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteRoleMembers: {
@@ -7151,6 +7982,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listRoleMembers: {
@@ -7196,6 +8028,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addRoleScopes: {
@@ -7234,6 +8067,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteRoleScopes: {
@@ -7272,6 +8106,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listRoleScopes: {
@@ -7313,6 +8148,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listSsoConfigs: {
@@ -7357,6 +8193,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createSsoConfig: {
@@ -7394,6 +8231,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getSsoConfig: {
@@ -7430,6 +8268,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteSsoConfig: {
@@ -7457,6 +8296,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateSsoConfig: {
@@ -7497,6 +8337,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addSsoConfigIdentities: {
@@ -7528,6 +8369,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteSsoConfigIdentities: {
@@ -7559,6 +8401,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listSsoConfigIdentityAssociations: {
@@ -7599,6 +8442,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addSsoConfigGroups: {
@@ -7630,6 +8474,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteSsoConfigGroups: {
@@ -7661,6 +8506,7 @@ export interface operations {
             403: components["responses"]["ForbiddenCorrelated"];
             404: components["responses"]["NotFoundCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listSsoConfigGroupAssociations: {
@@ -7696,6 +8542,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listSsoConfigGroups: {
@@ -7727,6 +8574,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     checkGroupSsoConfigAssignment: {
@@ -7766,6 +8614,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     testSsoConfig: {
@@ -7801,6 +8650,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listIdentityProviders: {
@@ -7839,6 +8689,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createIdentityProvider: {
@@ -7869,13 +8720,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdentityProvider"];
+                    "application/json": components["schemas"]["CreatedIdentityProvider"];
                 };
             };
             400: components["responses"]["BadRequestCorrelated"];
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getIdentityProvider: {
@@ -7911,6 +8763,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteIdentityProvider: {
@@ -7937,6 +8790,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateIdentityProvider: {
@@ -7976,6 +8830,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedCorrelated"];
             403: components["responses"]["ForbiddenCorrelated"];
             500: components["responses"]["InternalErrorCorrelated"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getFlowTypeConfig: {
@@ -8007,6 +8862,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateFlowTypeConfig: {
@@ -8042,6 +8898,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listScimUsers: {
@@ -8075,6 +8932,7 @@ export interface operations {
             403: components["responses"]["ScimForbidden"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     createScimUser: {
@@ -8106,6 +8964,7 @@ export interface operations {
             403: components["responses"]["ScimForbidden"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimUser: {
@@ -8136,6 +8995,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     replaceScimUser: {
@@ -8171,6 +9031,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     deleteScimUser: {
@@ -8198,6 +9059,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     patchScimUser: {
@@ -8233,6 +9095,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimGroups: {
@@ -8266,6 +9129,7 @@ export interface operations {
             403: components["responses"]["ScimForbidden"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     createScimGroup: {
@@ -8297,6 +9161,7 @@ export interface operations {
             403: components["responses"]["ScimForbidden"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimGroup: {
@@ -8327,6 +9192,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     deleteScimGroup: {
@@ -8354,6 +9220,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     patchScimGroup: {
@@ -8389,6 +9256,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimResourceTypes: {
@@ -8412,6 +9280,7 @@ export interface operations {
             };
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimSchemas: {
@@ -8435,6 +9304,7 @@ export interface operations {
             };
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimServiceProviderConfig: {
@@ -8458,6 +9328,7 @@ export interface operations {
             };
             429: components["responses"]["ScimTooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
 }

@@ -62,6 +62,8 @@ export class CrudResource<
   XList,
   Params extends object,
   Scope extends CrudScope = CrudScope,
+  /** What a create answers, when it differs from what a get answers. */
+  XCreated = X,
 > {
   readonly #calls: UntypedCalls;
   readonly #parent: object;
@@ -87,9 +89,9 @@ export class CrudResource<
    * BadRequestError when the platform refuses a value; ConflictError when it conflicts with an
    * existing one; NotFoundError when the realm (or resource server) does not exist.
    */
-  create(input: XCreate, options?: CallOptions): ApiPromise<X> {
+  create(input: XCreate, options?: CallOptions): ApiPromise<XCreated> {
     const body = () => this.#crud.createBody(input);
-    return this.#calls.post<X>(
+    return this.#calls.post<XCreated>(
       this.#crud.paths[0],
       this.#init(options, this.#parent, body),
       options,

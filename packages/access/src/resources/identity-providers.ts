@@ -19,6 +19,11 @@ type Schemas = components['schemas'];
  * `isKnownIdentityProviderConfig`) or a kind the platform added, read as a plain object.
  */
 export type IdentityProvider = Schemas['IdentityProvider'];
+/**
+ * The identity provider a create answers: `display_name` and `protocol_config`; `id`,
+ * `tenant_id` and `realm_id` may be absent (the published create response requires none).
+ */
+export type CreatedIdentityProvider = Schemas['CreatedIdentityProvider'];
 /** An identity provider's protocol configuration as returned, known kind or not. */
 export type IdentityProviderProtocolConfig = IdentityProvider['protocol_config'];
 /** An identity provider to create: `display_name` and a whole `protocol_config` (sent unwrapped). */
@@ -117,7 +122,9 @@ export class IdentityProviders extends CrudResource<
   IdentityProviderCreate,
   IdentityProviderUpdate,
   IdentityProviderList,
-  IdentityProviderListParams
+  IdentityProviderListParams,
+  RealmScope,
+  CreatedIdentityProvider
 > {
   /** @internal */
   constructor(scope: RealmScope) {
@@ -132,7 +139,7 @@ export class IdentityProviders extends CrudResource<
   override create(
     identityProvider: IdentityProviderCreate,
     options?: correlation.CorrelatedCallOptions,
-  ): ApiPromise<IdentityProvider> {
+  ): ApiPromise<CreatedIdentityProvider> {
     return super.create(identityProvider, options);
   }
 

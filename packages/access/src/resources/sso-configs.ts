@@ -50,6 +50,11 @@ export type SsoConfigUpdate = Input<Schemas['SsoConfigUpdate']>;
 export type SsoConfigType = Schemas['SsoConfigType'];
 /** One page of SSO configurations, as the server sent it. */
 export type SsoConfigList = Schemas['SsoConfigList'];
+/**
+ * One page of the SSO configurations an identity is assigned to. Nothing is required (the
+ * published schema defines neither field): an absent list is an empty page, an absent total 0.
+ */
+export type IdentitySsoConfigList = Schemas['IdentitySsoConfigList'];
 /** An SSO configuration as lists return it: its payload summarised (`type`, tile fields, …). */
 export type SsoConfigSummary = SsoConfigList['sso_configs'][number];
 /** The kind of an SSO configuration as returned: a known one, or one the platform added. */
@@ -108,6 +113,9 @@ const PATHS = {
 } as const;
 
 const summaryPages = pageTokenPaging<SsoConfigList, SsoConfigSummary>((page) => page.sso_configs);
+const identitySummaryPages = pageTokenPaging<IdentitySsoConfigList, SsoConfigSummary>(
+  (page) => page.sso_configs ?? [],
+);
 // Pages of assigned identities can be empty while more follow: paging goes on while a token comes.
 const identityPages = pageTokenPaging<SsoConfigIdentityList, SsoConfigIdentity>(
   (page) => page.identities,
@@ -373,9 +381,9 @@ export class SsoConfigs {
     identityId: string,
     params: SsoConfigPageParams = {},
     options?: CorrelatedListOptions,
-  ): Paginator<SsoConfigSummary, SsoConfigList> {
+  ): Paginator<SsoConfigSummary, IdentitySsoConfigList> {
     const identity = { identity_id: identityId };
-    return this.#pages(PATHS.ofIdentity, summaryPages, identity, params, options);
+    return this.#pages(PATHS.ofIdentity, identitySummaryPages, identity, params, options);
   }
 
   /** The SSO configurations a group is assigned to, with payload summaries (200 at most per page). */

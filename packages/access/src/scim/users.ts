@@ -58,7 +58,11 @@ const FIELDS = {
         organization: text,
         department: text,
         division: text,
-        manager: nested({ writable: { value: text, displayName: text } }),
+        // RFC 7643's complex manager, or the identifier as a string as the platform returns it.
+        manager: (value, field) =>
+          typeof value === 'string'
+            ? value
+            : nested({ writable: { value: text, displayName: text } })(value, field),
       },
     }),
   },

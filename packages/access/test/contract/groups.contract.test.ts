@@ -61,7 +61,7 @@ describe('group lists', () => {
     expect(members).toEqual(
       (example('listGroupMembers') as { identities: unknown[] }).identities.slice(0, 1),
     );
-    const status: string = members[0]!.status;
+    const status: string | undefined = members[0]!.status;
     expect(status).toBeTruthy();
     const [role] = await realm.groups
       .listRoles('group-1', { resourceServerId: 'rs-1' })

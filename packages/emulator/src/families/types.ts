@@ -44,7 +44,8 @@ export interface EventInput {
   tenantId: string;
   eventType: string;
   service: string;
-  data: Record<string, unknown>;
+  /** The event's data; absent for event types whose data shape nothing publishes. */
+  data?: Record<string, unknown>;
   outcome?: string;
   attested?: boolean;
   /**

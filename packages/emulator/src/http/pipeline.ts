@@ -247,6 +247,7 @@ function validateParameters(
   const pathFailure = (name: string, raw: string, description: string) =>
     op.responses['400'] ? invalidField(name, description) : notFound(name.replace(/_id$/, ''), raw);
   for (const [name, raw] of Object.entries(rawParams)) {
+    if (raw === '') throw pathFailure(name, raw, 'must not be empty');
     try {
       path[name] = decodeURIComponent(raw);
     } catch {

@@ -100,7 +100,7 @@ function errorStyleOf(
   responses: Readonly<Record<string, SpecResponse>>,
 ): ErrorStyle | undefined {
   for (const [status, response] of Object.entries(responses)) {
-    if (!/^[45]/.test(status)) continue;
+    if (!/^([45]|default$)/.test(status)) continue;
     for (const schema of Object.values(response.content)) {
       const resolved = resolveRef(doc, schema);
       if (!isObject(resolved) || !isObject(resolved.properties)) continue;
@@ -114,7 +114,7 @@ function errorStyleOf(
 }
 
 /**
- * A matcher for a path template: each `{name}` is one non-empty segment (no `/`); literal parts,
+ * A matcher for a path template: each `{name}` is one segment (no `/`, possibly empty); literal parts,
  * `:action` suffixes included, must match exactly.
  */
 export function templateMatcher(template: string): OperationSpec['match'] {
@@ -124,7 +124,9 @@ export function templateMatcher(template: string): OperationSpec['match'] {
     .map((part) => {
       if (part.startsWith('{') && part.endsWith('}')) {
         names.push(part.slice(1, -1));
-        return '([^/]+)';
+        // An empty value still selects the operation, which refuses it (400 or 404): a method
+        // the path defines is never answered 405 because a client sent an empty identifier.
+        return '([^/]*)';
       }
       return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })

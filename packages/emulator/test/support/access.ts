@@ -119,7 +119,7 @@ export async function eventKinds(h: Harness, query = ''): Promise<string[]> {
   const res = await h.events(`?ordering=asc&page_size=1000&include_not_attested=true${query}`);
   if (res.status !== 200) throw new Error(`events: ${res.status}`);
   return res.body.body.events.map(
-    (e: { event_type: string; data: { action?: string } }) =>
-      `${e.event_type}:${e.data.action ?? ''}`,
+    (e: { event_type: string; data?: { action?: string } }) =>
+      `${e.event_type}:${e.data?.action ?? ''}`,
   );
 }

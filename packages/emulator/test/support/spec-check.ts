@@ -1,8 +1,9 @@
 // Every response a test receives is checked against the spec: the operation that answered
 // (the emulator names it in `x-emulator-operation`), the status it declares, the media type and
 // the body against the declared schema, with objects closed as the specs' convention says.
-// Answers the spec cannot describe (unknown routes, 501 seams, injected faults, errors of
-// operations that declare none) are checked against the family's error format instead.
+// Every status an operation answers is declared (errors at least by `default`); only the answers
+// no operation gives (an unknown path, a method the path does not define) are checked against
+// the family's error format instead.
 import { closedSchema, resolveRef, specDocument } from '@x/specs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -115,24 +116,27 @@ export async function checked<T = Loose>(response: Response): Promise<Checked<T>
     expect(validate(body) ? [] : validate.errors, `${where}: ${style} error`).toEqual([]);
     return result;
   };
-  if (!operationId) return fallback(FAMILY_STYLE[spec]!);
+  if (!operationId) {
+    // No operation answered: an unknown path (404) or a method the path does not define (405,
+    // naming the methods it does define in `Allow`). 405 is never an operation's answer.
+    expect([404, 405], `${where}: an answer without an operation`).toContain(status);
+    if (status === 405)
+      expect(response.headers.get('allow'), `${where}: Allow header`).toMatch(
+        /^[A-Z]+(, [A-Z]+)*$/,
+      );
+    return fallback(FAMILY_STYLE[spec]!);
+  }
   const op = operation(spec, operationId);
   const responses = (op.responses ?? {}) as Json;
+  // A success is declared by its status; an error by its status, its class or `default`.
   const declared = resolve(
     spec,
-    responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default,
+    responses[String(status)] ??
+      responses[`${String(status)[0]}XX`] ??
+      (status >= 400 ? responses.default : undefined),
   );
-  if (!isObject(declared)) {
-    const declaresErrors = Object.keys(responses).some((s) => /^[45]/.test(s));
-    const style = contentType === 'application/scim+json' ? 'scim' : FAMILY_STYLE[spec]!;
-    if (
-      response.headers.get('x-emulator-fault') ||
-      status === 501 ||
-      (!declaresErrors && status >= 400)
-    )
-      return fallback(style);
+  if (!isObject(declared))
     throw new Error(`${where}: status not declared by the spec (body ${text.slice(0, 300)})`);
-  }
   const content = isObject(declared.content) ? declared.content : undefined;
   if (!content) {
     expect(text, `${where}: no body declared`).toBe('');

@@ -25,25 +25,37 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Error body of this family. */
+        /**
+         * ErrorMessage
+         * @description Error body of this family.
+         */
         ErrorMessage: {
             /** @description Short description of the problem. */
             message?: string;
         };
-        /** @description Response envelope of the events export. The published schema marks no member as required: a member with an empty value may be left out. */
+        /**
+         * EventsResponse
+         * @description Response envelope of the events export. The published schema marks no member as required: a member with an empty value may be left out.
+         */
         EventsResponse: {
             /** @description Status message of the response. */
             message?: string;
             body?: components["schemas"]["EventList"];
         };
-        /** @description One page of events. The published schema marks no member as required: an empty page may leave out `events`, and the last page carries no `cursor`. */
+        /**
+         * EventList
+         * @description One page of events. The published schema marks no member as required: an empty page may leave out `events`, and the last page carries no `cursor`.
+         */
         EventList: {
             /** @description The events of this page, in the requested order of recorded time. */
             events?: components["schemas"]["Event"][];
             /** @description Opaque cursor of the next page: send it as the `cursor` query parameter. Absent or empty on the last page. */
             cursor?: string;
         };
-        /** @description A recorded security-related event. */
+        /**
+         * Event
+         * @description A recorded security-related event.
+         */
         Event: {
             /**
              * Format: uuid
@@ -77,7 +89,10 @@ export interface components {
             event_type: components["schemas"]["EventType"];
             data?: components["schemas"]["EventData"];
         };
-        /** @description The principal that performed the event. */
+        /**
+         * EventActor
+         * @description The principal that performed the event.
+         */
         EventActor: {
             /** @description Kind of principal. `User` is the only value seen; the others are not published. */
             type: string;
@@ -90,20 +105,35 @@ export interface components {
             /** @description Human full name of the principal (what the `actor` filter matches). */
             display_name?: string;
         };
-        /** @description Type of an event. Filters on it are case-insensitive. Open: the platform may add types, so any other string is valid too. */
+        /**
+         * EventType
+         * @description Type of an event. Filters on it are case-insensitive. Open: the platform may add types, so any other string is valid too.
+         */
         EventType: "USER_AUTHENTICATION" | "OIDC_INBOUND" | "OIDC_COMPLETE" | "WSFED_INBOUND" | "WSFED_COMPLETE" | "SAML_INBOUND" | "SAML_COMPLETE" | "ADD_DEVICE" | "POLICY" | "TENANT_CREATED" | "GROUP_CHANGE" | "USER_CHANGE" | "GROUP_MEMBERSHIP_CHANGE" | "CONTINUOUS_AUTHENTICATION" | "DEVICE_CREDENTIAL_CHANGE" | "BOOTSTRAP_INBOUND" | "BOOTSTRAP_COMPLETE" | "BOOTSTRAP_KEY_ROTATION" | "AUTHSERVER_ACCESS" | "AUTHSERVER_DIRECTORY_ACCESS" | "AUTHORIZE_CONTEXT_ACCESS" | "APPLICATION_ACCESS" | "TENANT_CHANGE" | "OIDC_CLIENT_CHANGE" | "CONSOLE_SSO_IDP_CHANGE" | "CONSOLE_SSO_OIDC_AUTH_CONFIG_CHANGE" | "CONSOLE_SSO_SAML_AUTH_CONNECTION_CHANGE" | "SAML_CONNECTION_CHANGE" | "PARTNER_DESKTOP_LOGIN_CONFIGURATION_CHANGE" | "PARTNER_EVENT_HOOK_CONFIGURATION_CHANGE" | "POLICY_CHANGE" | "PARTNER_REGISTRATION_ATTRIBUTE_CONFIGURATION_CHANGE" | "GPG_KEY_CHANGE" | "ENROLLMENT_CHANGE" | "REALM_CHANGE" | "SCIM11_PROVIDER_CHANGE" | "SCIM20_PROVIDER_CHANGE" | "OUTBOUND_ATTRIBUTE_UPDATE" | "CREDENTIAL_CHANGE" | "CREDENTIAL_BINDING_JOB_CHANGE" | "AUTHENTICATOR_INVOCATION_ATTEMPT" | (string & {});
-        /** @description Payload of an event, selected by its string `type_name`: one of the known payloads (`KnownEventData`), or a payload of a type this version of the document does not know (`UnknownEventData`), which stays readable as a generic object. */
+        /**
+         * EventData
+         * @description Payload of an event, selected by its string `type_name`: one of the known payloads (`KnownEventData`), or a payload of a type this version of the document does not know (`UnknownEventData`), which stays readable as a generic object.
+         */
         EventData: components["schemas"]["KnownEventData"] | components["schemas"]["UnknownEventData"];
-        /** @description A payload whose `type_name` is one of the published ones. */
+        /**
+         * KnownEventData
+         * @description A payload whose `type_name` is one of the published ones.
+         */
         KnownEventData: components["schemas"]["UserAuthenticationData"] | components["schemas"]["OidcInboundData"] | components["schemas"]["OidcCompleteData"] | components["schemas"]["WsFedInboundData"] | components["schemas"]["WsFedCompleteData"] | components["schemas"]["SamlInboundData"] | components["schemas"]["SamlCompleteData"] | components["schemas"]["AddDeviceData"] | components["schemas"]["PolicyData"] | components["schemas"]["CreateTenantData"] | components["schemas"]["GroupChangeData"] | components["schemas"]["UserChangeData"] | components["schemas"]["GroupMembershipChangeData"] | components["schemas"]["ContinuousAuthenticationData"] | components["schemas"]["DeviceCredentialChangeData"] | components["schemas"]["TenantChangeData"] | components["schemas"]["OIDCClientChangeData"] | components["schemas"]["ConsoleSsoIdpChangeData"] | components["schemas"]["ConsoleSsoOIDCAuthConfigChangeData"] | components["schemas"]["ConsoleSsoSAMLAuthConnectionChangeData"] | components["schemas"]["SAMLConnectionChangeData"] | components["schemas"]["PartnerDesktopLoginConfigurationChangeData"] | components["schemas"]["PartnerEventHookConfigurationChangeData"] | components["schemas"]["PolicyChangeData"] | components["schemas"]["PartnerRegistrationAttributeConfigurationChangeData"] | components["schemas"]["GPGKeyChangeData"] | components["schemas"]["EnrollmentChangeData"] | components["schemas"]["RealmChangeData"] | components["schemas"]["Scim11ProviderChangeData"] | components["schemas"]["Scim20ProviderChangeData"] | components["schemas"]["OutboundAttributeChangeData"] | components["schemas"]["AuthenticatorInvocationAttemptData"];
-        /** @description A payload whose `type_name` is none of the published ones (a type the platform added later). Its members are kept as they came. */
+        /**
+         * UnknownEventData
+         * @description A payload whose `type_name` is none of the published ones (a type the platform added later). Its members are kept as they came.
+         */
         UnknownEventData: {
             /** @description Name of the payload type. */
             type_name: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description A user authentication. */
+        /**
+         * UserAuthenticationData
+         * @description A user authentication.
+         */
         UserAuthenticationData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -114,7 +144,10 @@ export interface components {
             user?: components["schemas"]["User"];
             device_info?: components["schemas"]["DeviceInfo"];
         };
-        /** @description An inbound OIDC authentication request. */
+        /**
+         * OidcInboundData
+         * @description An inbound OIDC authentication request.
+         */
         OidcInboundData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -131,7 +164,10 @@ export interface components {
             /** @description State value of the request. */
             state?: string;
         };
-        /** @description A completed OIDC authentication. */
+        /**
+         * OidcCompleteData
+         * @description A completed OIDC authentication.
+         */
         OidcCompleteData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -140,7 +176,10 @@ export interface components {
             type_name: "OidcComplete";
             auth_result?: components["schemas"]["AuthResult"];
         };
-        /** @description An inbound WS-Federation sign-in request. */
+        /**
+         * WsFedInboundData
+         * @description An inbound WS-Federation sign-in request.
+         */
         WsFedInboundData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -157,7 +196,10 @@ export interface components {
             /** @description Context value of the request (`wctx`). */
             wctx?: string;
         };
-        /** @description A completed WS-Federation sign-in. */
+        /**
+         * WsFedCompleteData
+         * @description A completed WS-Federation sign-in.
+         */
         WsFedCompleteData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -168,7 +210,10 @@ export interface components {
             post_url?: string;
             auth_result?: components["schemas"]["AuthResult"];
         };
-        /** @description An inbound SAML authentication request. */
+        /**
+         * SamlInboundData
+         * @description An inbound SAML authentication request.
+         */
         SamlInboundData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -192,7 +237,10 @@ export interface components {
             /** @description Relay state of the request. */
             relay_state?: string;
         };
-        /** @description A completed SAML authentication. */
+        /**
+         * SamlCompleteData
+         * @description A completed SAML authentication.
+         */
         SamlCompleteData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -203,7 +251,10 @@ export interface components {
             /** @description Id of the SAML connection. */
             connection_id?: string;
         };
-        /** @description A device was added for a user. */
+        /**
+         * AddDeviceData
+         * @description A device was added for a user.
+         */
         AddDeviceData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -215,7 +266,10 @@ export interface components {
             device_added?: components["schemas"]["Device"];
             result?: components["schemas"]["AddDeviceResult"];
         };
-        /** @description A policy was evaluated. */
+        /**
+         * PolicyData
+         * @description A policy was evaluated.
+         */
         PolicyData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -227,7 +281,10 @@ export interface components {
             action?: components["schemas"]["PolicyAction"];
             result?: components["schemas"]["PolicyResult"];
         };
-        /** @description A tenant was created. The payload has no field besides `type_name`. */
+        /**
+         * CreateTenantData
+         * @description A tenant was created. The payload has no field besides `type_name`.
+         */
         CreateTenantData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -235,7 +292,10 @@ export interface components {
              */
             type_name: "CreateTenant";
         };
-        /** @description A group was created, updated or deleted. */
+        /**
+         * GroupChangeData
+         * @description A group was created, updated or deleted.
+         */
         GroupChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -245,7 +305,10 @@ export interface components {
             group: components["schemas"]["Group"];
             action: components["schemas"]["GroupChangeAction"];
         };
-        /** @description A user was created, updated, deleted, activated or suspended. */
+        /**
+         * UserChangeData
+         * @description A user was created, updated, deleted, activated or suspended.
+         */
         UserChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -255,7 +318,10 @@ export interface components {
             user: components["schemas"]["User"];
             action: components["schemas"]["UserChangeAction"];
         };
-        /** @description A user was added to or removed from a group. */
+        /**
+         * GroupMembershipChangeData
+         * @description A user was added to or removed from a group.
+         */
         GroupMembershipChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -266,7 +332,10 @@ export interface components {
             user: components["schemas"]["User"];
             action: components["schemas"]["GroupMembershipChangeAction"];
         };
-        /** @description An inbound continuous authentication request arrived. */
+        /**
+         * ContinuousAuthenticationData
+         * @description An inbound continuous authentication request arrived.
+         */
         ContinuousAuthenticationData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -284,7 +353,10 @@ export interface components {
             device_info?: components["schemas"]["DeviceInfo"];
             continuous_auth_result: components["schemas"]["ContinuousAuthResult"];
         };
-        /** @description A device credential was created or revoked. */
+        /**
+         * DeviceCredentialChangeData
+         * @description A device credential was created or revoked.
+         */
         DeviceCredentialChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -296,7 +368,10 @@ export interface components {
             device_info: components["schemas"]["DeviceInfo"];
             action: components["schemas"]["DeviceCredentialChangeAction"];
         };
-        /** @description A tenant was modified. */
+        /**
+         * TenantChangeData
+         * @description A tenant was modified.
+         */
         TenantChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -306,7 +381,10 @@ export interface components {
             tenant: components["schemas"]["Tenant"];
             action: components["schemas"]["TenantChangeAction"];
         };
-        /** @description An OIDC client configuration changed. */
+        /**
+         * OIDCClientChangeData
+         * @description An OIDC client configuration changed.
+         */
         OIDCClientChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -316,7 +394,10 @@ export interface components {
             configuration: components["schemas"]["OIDCClientConfiguration"];
             action: components["schemas"]["OIDCClientChangeAction"];
         };
-        /** @description The console SSO identity provider changed for a tenant's admin or user console. */
+        /**
+         * ConsoleSsoIdpChangeData
+         * @description The console SSO identity provider changed for a tenant's admin or user console.
+         */
         ConsoleSsoIdpChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -330,7 +411,10 @@ export interface components {
             /** @description Name of the identity provider. */
             name: string;
         };
-        /** @description A console OIDC auth config was created, updated or deleted. */
+        /**
+         * ConsoleSsoOIDCAuthConfigChangeData
+         * @description A console OIDC auth config was created, updated or deleted.
+         */
         ConsoleSsoOIDCAuthConfigChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -352,7 +436,10 @@ export interface components {
             token_field: string;
             token_field_lookup: components["schemas"]["TokenFieldLookupType"];
         };
-        /** @description A console SAML auth connection was created, updated or deleted. */
+        /**
+         * ConsoleSsoSAMLAuthConnectionChangeData
+         * @description A console SAML auth connection was created, updated or deleted.
+         */
         ConsoleSsoSAMLAuthConnectionChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -377,7 +464,10 @@ export interface components {
             /** @description Name id format of the assertion. Required, but its type is not published: any value. */
             name_id_format: unknown;
         };
-        /** @description A SAML connection changed. */
+        /**
+         * SAMLConnectionChangeData
+         * @description A SAML connection changed.
+         */
         SAMLConnectionChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -387,7 +477,10 @@ export interface components {
             configuration: components["schemas"]["SAMLConnectionConfiguration"];
             action: components["schemas"]["SAMLConnectionChangeAction"];
         };
-        /** @description The desktop login configuration changed. */
+        /**
+         * PartnerDesktopLoginConfigurationChangeData
+         * @description The desktop login configuration changed.
+         */
         PartnerDesktopLoginConfigurationChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -397,7 +490,10 @@ export interface components {
             configuration: components["schemas"]["PartnerDesktopLoginConfiguration"];
             action: components["schemas"]["PartnerDesktopLoginConfigurationChangeAction"];
         };
-        /** @description The event hook configuration changed. */
+        /**
+         * PartnerEventHookConfigurationChangeData
+         * @description The event hook configuration changed.
+         */
         PartnerEventHookConfigurationChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -407,7 +503,10 @@ export interface components {
             configuration: components["schemas"]["PartnerEventHookConfiguration"];
             action: components["schemas"]["PartnerEventHookConfigurationChangeAction"];
         };
-        /** @description A policy was updated. */
+        /**
+         * PolicyChangeData
+         * @description A policy was updated.
+         */
         PolicyChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -419,7 +518,10 @@ export interface components {
             /** @description The policy after the change. */
             new_policy: components["schemas"]["PolicyRecord"];
         };
-        /** @description The registration attribute configuration changed. */
+        /**
+         * PartnerRegistrationAttributeConfigurationChangeData
+         * @description The registration attribute configuration changed.
+         */
         PartnerRegistrationAttributeConfigurationChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -429,7 +531,10 @@ export interface components {
             configuration: components["schemas"]["PartnerRegistrationAttributeConfiguration"];
             action: components["schemas"]["PartnerRegistrationAttributeConfigurationChangeAction"];
         };
-        /** @description A GPG key changed. */
+        /**
+         * GPGKeyChangeData
+         * @description A GPG key changed.
+         */
         GPGKeyChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -439,7 +544,10 @@ export interface components {
             key: components["schemas"]["GPGKey"];
             action: components["schemas"]["GPGKeyChangeAction"];
         };
-        /** @description A user enrollment changed. */
+        /**
+         * EnrollmentChangeData
+         * @description A user enrollment changed.
+         */
         EnrollmentChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -449,7 +557,10 @@ export interface components {
             enrollment: components["schemas"]["Enrollment"];
             action: components["schemas"]["EnrollmentChangeAction"];
         };
-        /** @description A realm was created, updated or deleted. */
+        /**
+         * RealmChangeData
+         * @description A realm was created, updated or deleted.
+         */
         RealmChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -459,7 +570,10 @@ export interface components {
             realm: components["schemas"]["Realm"];
             action: components["schemas"]["RealmChangeAction"];
         };
-        /** @description A SCIM 1.1 provider configuration changed. */
+        /**
+         * Scim11ProviderChangeData
+         * @description A SCIM 1.1 provider configuration changed.
+         */
         Scim11ProviderChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -469,7 +583,10 @@ export interface components {
             scim11_provider: components["schemas"]["Scim11Provider"];
             action: components["schemas"]["Scim11ProviderChangeAction"];
         };
-        /** @description A SCIM 2.0 provider configuration changed. */
+        /**
+         * Scim20ProviderChangeData
+         * @description A SCIM 2.0 provider configuration changed.
+         */
         Scim20ProviderChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -479,7 +596,10 @@ export interface components {
             scim20_provider: components["schemas"]["Scim20Provider"];
             action: components["schemas"]["Scim20ProviderChangeAction"];
         };
-        /** @description Outbound attributes of a user were updated. */
+        /**
+         * OutboundAttributeChangeData
+         * @description Outbound attributes of a user were updated.
+         */
         OutboundAttributeChangeData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -495,7 +615,10 @@ export interface components {
             /** @description Listed as required by the published schema but not defined there; its type is not published, so any value is accepted and it is not required (see `GAPS.md`). */
             attribute_value?: unknown;
         };
-        /** @description An attempt to invoke the authenticator. */
+        /**
+         * AuthenticatorInvocationAttemptData
+         * @description An attempt to invoke the authenticator.
+         */
         AuthenticatorInvocationAttemptData: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -507,7 +630,10 @@ export interface components {
             /** @description User agent of the attempt. */
             user_agent?: string;
         };
-        /** @description The client a request came from. */
+        /**
+         * Client
+         * @description The client a request came from.
+         */
         Client: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -532,7 +658,10 @@ export interface components {
             /** @description IP address of the authenticator. */
             authenticator_ip?: string;
         };
-        /** @description Result of an authentication. */
+        /**
+         * AuthResult
+         * @description Result of an authentication.
+         */
         AuthResult: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -540,11 +669,18 @@ export interface components {
             /** @description Message of the result. */
             message?: string;
         };
-        /** @description Status of an authentication result. Open: other values may be added. */
+        /**
+         * AuthResultStatus
+         * @description Status of an authentication result. Open: other values may be added.
+         */
         AuthResultStatus: "SUCCESS" | "UNAUTHORIZED" | "TIMEOUT" | (string & {});
-        /** @description Action a policy evaluation decided. Open: other values may be added. */
+        /**
+         * PolicyAction
+         * @description Action a policy evaluation decided. Open: other values may be added.
+         */
         PolicyAction: "ALLOW" | "DENY" | "PROVE" | (string & {});
         /**
+         * PolicyResult
          * @description Result of a policy evaluation.
          * @example {
          *       "allow": true,
@@ -571,7 +707,10 @@ export interface components {
             /** @description Label of the policy version, a date-time label string. */
             policy_version_label?: string;
         };
-        /** @description A stored version of a policy. */
+        /**
+         * PolicyRecord
+         * @description A stored version of a policy.
+         */
         PolicyRecord: {
             /**
              * Format: uuid
@@ -583,7 +722,10 @@ export interface components {
             /** @description The policy itself. Required, but its shape is not published: any value. */
             policy: unknown;
         };
-        /** @description A user, as recorded in events. */
+        /**
+         * User
+         * @description A user, as recorded in events.
+         */
         User: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -597,9 +739,15 @@ export interface components {
             /** @description User name. */
             user_name?: string;
         };
-        /** @description Status of a user. Open: other values may be added. */
+        /**
+         * UserStatus
+         * @description Status of a user. Open: other values may be added.
+         */
         UserStatus: "ACTIVE" | "SUSPENDED" | "DELETED" | (string & {});
-        /** @description A device credential certificate. */
+        /**
+         * Certificate
+         * @description A device credential certificate.
+         */
         Certificate: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -617,9 +765,15 @@ export interface components {
             fingerprint?: string;
             status?: components["schemas"]["CertificateStatus"];
         };
-        /** @description Status of a certificate. Open: other values may be added. */
+        /**
+         * CertificateStatus
+         * @description Status of a certificate. Open: other values may be added.
+         */
         CertificateStatus: "ACTIVE" | "DELETED" | "UNSET" | (string & {});
-        /** @description A group, as recorded in events. */
+        /**
+         * Group
+         * @description A group, as recorded in events.
+         */
         Group: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -632,45 +786,93 @@ export interface components {
             /** @description Where the group comes from. */
             source: string;
         };
-        /** @description Kind of group change. Open: other values may be added. */
+        /**
+         * GroupChangeAction
+         * @description Kind of group change. Open: other values may be added.
+         */
         GroupChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
-        /** @description Kind of user change. Open: other values may be added. */
+        /**
+         * UserChangeAction
+         * @description Kind of user change. Open: other values may be added.
+         */
         UserChangeAction: "CREATE" | "UPDATE" | "DELETE" | "SUSPEND" | "ACTIVATE" | (string & {});
-        /** @description Kind of group membership change. Open: other values may be added. */
+        /**
+         * GroupMembershipChangeAction
+         * @description Kind of group membership change. Open: other values may be added.
+         */
         GroupMembershipChangeAction: "ADD" | "REMOVE" | (string & {});
-        /** @description The client of a continuous authentication request. */
+        /**
+         * ContinuousAuthClient
+         * @description The client of a continuous authentication request.
+         */
         ContinuousAuthClient: {
             /** @description IP address of the authenticator. */
             authenticator_ip?: string;
         };
-        /** @description Result of a continuous authentication. */
+        /**
+         * ContinuousAuthResult
+         * @description Result of a continuous authentication.
+         */
         ContinuousAuthResult: {
             status: components["schemas"]["ContinuousAuthStatus"];
             /** @description Message of the result. */
             message?: string;
             policy_result?: components["schemas"]["PolicyResult"];
         };
-        /** @description Status of a continuous authentication. Open: other values may be added. */
+        /**
+         * ContinuousAuthStatus
+         * @description Status of a continuous authentication. Open: other values may be added.
+         */
         ContinuousAuthStatus: "ALLOW" | "USER_INACTIVE" | "DEVICE_INACTIVE" | "POLICY_DENY" | (string & {});
-        /** @description Kind of device credential change. Open: other values may be added. */
+        /**
+         * DeviceCredentialChangeAction
+         * @description Kind of device credential change. Open: other values may be added.
+         */
         DeviceCredentialChangeAction: "CREATE" | "REVOKE" | (string & {});
-        /** @description Which console: the admin console or the user console. Open: other values may be added. */
+        /**
+         * ConsoleType
+         * @description Which console: the admin console or the user console. Open: other values may be added.
+         */
         ConsoleType: "ADMIN" | "USER" | (string & {});
-        /** @description SSO protocol of a console identity provider. Open: other values may be added. */
+        /**
+         * SsoProtocolType
+         * @description SSO protocol of a console identity provider. Open: other values may be added.
+         */
         SsoProtocolType: "OIDC" | "SAML" | "AZURE_AD_OIDC" | (string & {});
-        /** @description Kind of console SSO change. Open: other values may be added. */
+        /**
+         * ConsoleSsoChangeType
+         * @description Kind of console SSO change. Open: other values may be added.
+         */
         ConsoleSsoChangeType: "CREATE" | "UPDATE" | "DELETE" | (string & {});
-        /** @description SSO protocol of a console OIDC auth config. Open: other values may be added. */
+        /**
+         * SsoProtocolTypeOidcOnly
+         * @description SSO protocol of a console OIDC auth config. Open: other values may be added.
+         */
         SsoProtocolTypeOidcOnly: "OIDC" | (string & {});
-        /** @description User attribute the `token_field` value is looked up in. Open: other values may be added. */
+        /**
+         * TokenFieldLookupType
+         * @description User attribute the `token_field` value is looked up in. Open: other values may be added.
+         */
         TokenFieldLookupType: "USER_NAME" | "EXTERNAL_ID" | "EMAIL" | "STATUS" | (string & {});
-        /** @description SSO protocol of a console SAML auth connection. Open: other values may be added. */
+        /**
+         * SsoProtocolTypeSamlOnly
+         * @description SSO protocol of a console SAML auth connection. Open: other values may be added.
+         */
         SsoProtocolTypeSamlOnly: "SAML" | (string & {});
-        /** @description User attribute matched against the assertion subject. Open: other values may be added. */
+        /**
+         * SubjectUserAttributeType
+         * @description User attribute matched against the assertion subject. Open: other values may be added.
+         */
         SubjectUserAttributeType: "USER_NAME" | "EXTERNAL_ID" | "EMAIL" | "DISPLAY_NAME" | (string & {});
-        /** @description SAML binding of the requests. Open: other values may be added. */
+        /**
+         * RequestBindingType
+         * @description SAML binding of the requests. Open: other values may be added.
+         */
         RequestBindingType: "HTTP_REDIRECT" | "HTTP_POST" | (string & {});
-        /** @description A tenant, as recorded in events. */
+        /**
+         * Tenant
+         * @description A tenant, as recorded in events.
+         */
         Tenant: {
             /** @description Id of the tenant. */
             id: string;
@@ -697,9 +899,15 @@ export interface components {
             /** @description Support e-mail address. */
             support_email?: string;
         };
-        /** @description Kind of tenant change. Open: other values may be added. */
+        /**
+         * TenantChangeAction
+         * @description Kind of tenant change. Open: other values may be added.
+         */
         TenantChangeAction: "UPDATE" | (string & {});
-        /** @description An OIDC client configuration. */
+        /**
+         * OIDCClientConfiguration
+         * @description An OIDC client configuration.
+         */
         OIDCClientConfiguration: {
             /** @description Id of the configuration. */
             id: string;
@@ -711,11 +919,20 @@ export interface components {
             /** @description Client authentication method at the token endpoint. */
             token_endpoint_auth_method: string;
         };
-        /** @description Signing algorithm of ID tokens. Open: other values may be added. */
+        /**
+         * IdTokenSignedResponseAlg
+         * @description Signing algorithm of ID tokens. Open: other values may be added.
+         */
         IdTokenSignedResponseAlg: "RS256" | "ES256" | (string & {});
-        /** @description Kind of OIDC client change. Open: other values may be added. */
+        /**
+         * OIDCClientChangeAction
+         * @description Kind of OIDC client change. Open: other values may be added.
+         */
         OIDCClientChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
-        /** @description A SAML connection configuration. */
+        /**
+         * SAMLConnectionConfiguration
+         * @description A SAML connection configuration.
+         */
         SAMLConnectionConfiguration: {
             /** @description Id of the connection. */
             id: string;
@@ -736,15 +953,30 @@ export interface components {
             /** @description Attribute statements of the assertion. */
             attribute_statements?: components["schemas"]["AttributeStatement"][];
         };
-        /** @description Name id format of the subject. Open: other values may be added. */
+        /**
+         * SubjectNameIdFormat
+         * @description Name id format of the subject. Open: other values may be added.
+         */
         SubjectNameIdFormat: "unspecified" | "emailAddress" | "X509SubjectName" | "WindowsDomainQualifiedName" | "kerberos" | "entity" | "persistent" | "transient" | (string & {});
-        /** @description User attribute sent as the subject. Open: other values may be added. */
+        /**
+         * SubjectUserAttribute
+         * @description User attribute sent as the subject. Open: other values may be added.
+         */
         SubjectUserAttribute: "ExternalId" | "Email" | "UserName" | "DisplayName" | (string & {});
-        /** @description SAML binding of the service provider. Open: other values may be added. */
+        /**
+         * SpBinding
+         * @description SAML binding of the service provider. Open: other values may be added.
+         */
         SpBinding: "http_redirect" | "http_post" | (string & {});
-        /** @description Authentication context class of the assertion. Open: other values may be added. */
+        /**
+         * AuthnContextClass
+         * @description Authentication context class of the assertion. Open: other values may be added.
+         */
         AuthnContextClass: "X509" | "IntegratedWindowsFederation" | "Kerberos" | "Password" | "PasswordProtectedTransport" | "TLSClient" | "Unspecified" | (string & {});
-        /** @description An attribute statement of a SAML assertion. */
+        /**
+         * AttributeStatement
+         * @description An attribute statement of a SAML assertion.
+         */
         AttributeStatement: {
             /** @description Name of the attribute. */
             name: string;
@@ -752,11 +984,20 @@ export interface components {
             /** @description Value of the attribute. */
             value: string;
         };
-        /** @description Name format of an attribute. Open: other values may be added. */
+        /**
+         * AttributeNameFormat
+         * @description Name format of an attribute. Open: other values may be added.
+         */
         AttributeNameFormat: "basic" | "unspecified" | "uri" | (string & {});
-        /** @description Kind of SAML connection change. Open: other values may be added. */
+        /**
+         * SAMLConnectionChangeAction
+         * @description Kind of SAML connection change. Open: other values may be added.
+         */
         SAMLConnectionChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
-        /** @description A desktop login configuration. */
+        /**
+         * PartnerDesktopLoginConfiguration
+         * @description A desktop login configuration.
+         */
         PartnerDesktopLoginConfiguration: {
             /** @description Id of the configuration. */
             id: string;
@@ -769,9 +1010,15 @@ export interface components {
             /** @description Whether the configuration is enabled. */
             enabled: boolean;
         };
-        /** @description Kind of desktop login configuration change. Open: other values may be added. */
+        /**
+         * PartnerDesktopLoginConfigurationChangeAction
+         * @description Kind of desktop login configuration change. Open: other values may be added.
+         */
         PartnerDesktopLoginConfigurationChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
-        /** @description An event hook configuration. */
+        /**
+         * PartnerEventHookConfiguration
+         * @description An event hook configuration.
+         */
         PartnerEventHookConfiguration: {
             /** @description Id of the configuration. */
             id: string;
@@ -786,9 +1033,15 @@ export interface components {
             /** @description When the configuration was last modified. */
             date_modified: string;
         };
-        /** @description Kind of event hook configuration change. Open: other values may be added. */
+        /**
+         * PartnerEventHookConfigurationChangeAction
+         * @description Kind of event hook configuration change. Open: other values may be added.
+         */
         PartnerEventHookConfigurationChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
-        /** @description A registration attribute configuration. */
+        /**
+         * PartnerRegistrationAttributeConfiguration
+         * @description A registration attribute configuration.
+         */
         PartnerRegistrationAttributeConfiguration: {
             /** @description Id of the configuration. */
             id: string;
@@ -803,9 +1056,15 @@ export interface components {
             /** @description When the configuration was last modified. */
             date_modified: string;
         };
-        /** @description Kind of registration attribute configuration change. Open: other values may be added. */
+        /**
+         * PartnerRegistrationAttributeConfigurationChangeAction
+         * @description Kind of registration attribute configuration change. Open: other values may be added.
+         */
         PartnerRegistrationAttributeConfigurationChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
-        /** @description A GPG key. */
+        /**
+         * GPGKey
+         * @description A GPG key.
+         */
         GPGKey: {
             /** @description Id of the key. */
             id: string;
@@ -818,9 +1077,15 @@ export interface components {
             /** @description Comment of the key. */
             comment?: string;
         };
-        /** @description Kind of GPG key change. Open: other values may be added. */
+        /**
+         * GPGKeyChangeAction
+         * @description Kind of GPG key change. Open: other values may be added.
+         */
         GPGKeyChangeAction: "CREATE" | (string & {});
-        /** @description A user enrollment. */
+        /**
+         * Enrollment
+         * @description A user enrollment.
+         */
         Enrollment: {
             user: components["schemas"]["User"];
             status: components["schemas"]["EnrollmentStatus"];
@@ -829,11 +1094,20 @@ export interface components {
             /** @description When the enrollment was last modified. */
             date_modified: string;
         };
-        /** @description Status of an enrollment. Open: other values may be added. */
+        /**
+         * EnrollmentStatus
+         * @description Status of an enrollment. Open: other values may be added.
+         */
         EnrollmentStatus: "PENDING" | "REGISTERED" | "CANCELED" | (string & {});
-        /** @description Kind of enrollment change. Open: other values may be added. */
+        /**
+         * EnrollmentChangeAction
+         * @description Kind of enrollment change. Open: other values may be added.
+         */
         EnrollmentChangeAction: "CREATE" | (string & {});
-        /** @description A realm, as recorded in events. */
+        /**
+         * Realm
+         * @description A realm, as recorded in events.
+         */
         Realm: {
             /** @description Id of the realm. */
             id: string;
@@ -849,9 +1123,15 @@ export interface components {
              */
             create_time: string;
         };
-        /** @description Kind of realm change. Open: other values may be added. */
+        /**
+         * RealmChangeAction
+         * @description Kind of realm change. Open: other values may be added.
+         */
         RealmChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
-        /** @description A SCIM 1.1 provider configuration. */
+        /**
+         * Scim11Provider
+         * @description A SCIM 1.1 provider configuration.
+         */
         Scim11Provider: {
             /** @description Id of the provider. */
             id: string;
@@ -864,13 +1144,25 @@ export interface components {
             /** @description Namespace of the SCIM extension. */
             extension_namespace: string;
         };
-        /** @description How the platform authenticates to a SCIM provider. Open: other values may be added. */
+        /**
+         * AuthenticationType
+         * @description How the platform authenticates to a SCIM provider. Open: other values may be added.
+         */
         AuthenticationType: "BASIC" | "CLIENT_CREDENTIALS" | (string & {});
-        /** @description Vendor attribute of a SCIM 1.1 provider. Open: other values may be added. */
+        /**
+         * Scim11VendorAttribute
+         * @description Vendor attribute of a SCIM 1.1 provider. Open: other values may be added.
+         */
         Scim11VendorAttribute: "CUSTOM:REGISTERED" | (string & {});
-        /** @description Kind of SCIM 1.1 provider change. Open: other values may be added. */
+        /**
+         * Scim11ProviderChangeAction
+         * @description Kind of SCIM 1.1 provider change. Open: other values may be added.
+         */
         Scim11ProviderChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
-        /** @description A SCIM 2.0 provider configuration. */
+        /**
+         * Scim20Provider
+         * @description A SCIM 2.0 provider configuration.
+         */
         Scim20Provider: {
             /** @description Id of the provider. */
             id: string;
@@ -883,48 +1175,84 @@ export interface components {
             /** @description Namespace of the SCIM extension. */
             extension_namespace: string;
         };
-        /** @description Vendor attribute of a SCIM 2.0 provider. Open: other values may be added. */
+        /**
+         * Scim20VendorAttribute
+         * @description Vendor attribute of a SCIM 2.0 provider. Open: other values may be added.
+         */
         Scim20VendorAttribute: "CUSTOM:REGISTERED" | (string & {});
-        /** @description Kind of SCIM 2.0 provider change. Open: other values may be added. */
+        /**
+         * Scim20ProviderChangeAction
+         * @description Kind of SCIM 2.0 provider change. Open: other values may be added.
+         */
         Scim20ProviderChangeAction: "CREATE" | "UPDATE" | "DELETE" | (string & {});
-        /** @description Kind of outbound attribute change. Open: other values may be added. */
+        /**
+         * OutboundAttributeChangeAction
+         * @description Kind of outbound attribute change. Open: other values may be added.
+         */
         OutboundAttributeChangeAction: "UPDATE" | (string & {});
-        /** @description How the authenticator was invoked. Open: other values may be added. */
+        /**
+         * AuthenticatorInvocationMethod
+         * @description How the authenticator was invoked. Open: other values may be added.
+         */
         AuthenticatorInvocationMethod: "UNKNOWN" | "COPY" | "LOCALHOST" | "ROAMING_AUTH" | "SCHEME" | "UNIVERSAL_URL" | "PIPE" | "ANDROID_ACCESSIBILITY" | "ANDROID_AUTOFILL" | "EMBEDDED" | (string & {});
-        /** @description How far the invocation attempt got. Open: other values may be added. */
+        /**
+         * AuthenticatorInvocationAttemptState
+         * @description How far the invocation attempt got. Open: other values may be added.
+         */
         AuthenticatorInvocationAttemptState: "SHOWN" | "CLICKED" | (string & {});
-        /** @description What granted the new device: an existing device or an enrollment code. The published schema gives no discriminator and both kinds have only optional members besides `type_name`, so the kinds are alternatives (`anyOf`). */
+        /**
+         * AddDeviceGrantor
+         * @description What granted the new device: an existing device or an enrollment code. The published schema gives no discriminator and both kinds have only optional members besides `type_name`, so the kinds are alternatives (`anyOf`).
+         */
         AddDeviceGrantor: components["schemas"]["Device"] | components["schemas"]["EnrollmentCode"];
-        /** @description A device, with its credential and details. */
+        /**
+         * Device
+         * @description A device, with its credential and details.
+         */
         Device: {
             /** @description Name of the record's type. */
             type_name: string;
             certificate?: components["schemas"]["Certificate"];
             device_info?: components["schemas"]["DeviceInfo"];
         };
-        /** @description An enrollment code sent to an e-mail address. */
+        /**
+         * EnrollmentCode
+         * @description An enrollment code sent to an e-mail address.
+         */
         EnrollmentCode: {
             /** @description Name of the record's type. */
             type_name: string;
             /** @description Address the code was sent to. */
             email_address?: string;
         };
-        /** @description Result of adding a device. */
+        /**
+         * AddDeviceResult
+         * @description Result of adding a device.
+         */
         AddDeviceResult: {
             /** @description Message of the result. */
             message?: string;
             status?: components["schemas"]["AddDeviceResultStatus"];
         };
-        /** @description Status of adding a device. Open: other values may be added. */
+        /**
+         * AddDeviceResultStatus
+         * @description Status of adding a device. Open: other values may be added.
+         */
         AddDeviceResultStatus: "SUCCESS" | "UNAUTHORIZED" | (string & {});
-        /** @description Details of a device: the authenticator app and the platform. */
+        /**
+         * DeviceInfo
+         * @description Details of a device: the authenticator app and the platform.
+         */
         DeviceInfo: {
             /** @description Name of the record's type. */
             type_name: string;
             authenticator?: components["schemas"]["Authenticator"];
             platform_device_info?: components["schemas"]["PlatformDeviceInfo"];
         };
-        /** @description The authenticator app on a device. */
+        /**
+         * Authenticator
+         * @description The authenticator app on a device.
+         */
         Authenticator: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -933,9 +1261,15 @@ export interface components {
             /** @description Version of the authenticator app. */
             app_version?: string;
         };
-        /** @description Platform details of a device, one kind per platform. The published schema gives no discriminator and the `type_name` values of the kinds are not published; every member besides `type_name` is optional, so the kinds are alternatives (`anyOf`). */
+        /**
+         * PlatformDeviceInfo
+         * @description Platform details of a device, one kind per platform. The published schema gives no discriminator and the `type_name` values of the kinds are not published; every member besides `type_name` is optional, so the kinds are alternatives (`anyOf`).
+         */
         PlatformDeviceInfo: components["schemas"]["MacOsDeviceInfo"] | components["schemas"]["WindowsDeviceInfo"] | components["schemas"]["IosDeviceInfo"] | components["schemas"]["AndroidDeviceInfo"] | components["schemas"]["LinuxDeviceInfo"] | components["schemas"]["WebDeviceInfo"];
-        /** @description Platform details of a macOS device. */
+        /**
+         * MacOsDeviceInfo
+         * @description Platform details of a macOS device.
+         */
         MacOsDeviceInfo: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -949,7 +1283,10 @@ export interface components {
             installed_applications?: components["schemas"]["InstalledApplication"][];
             security?: components["schemas"]["MacOsDeviceInfoSecurity"];
         };
-        /** @description Hardware of a macOS device. */
+        /**
+         * MacOsDeviceInfoHardware
+         * @description Hardware of a macOS device.
+         */
         MacOsDeviceInfoHardware: {
             /** @description Hardware UUID. */
             uuid?: string;
@@ -960,13 +1297,19 @@ export interface components {
             /** @description Serial number of the device. */
             serial_number?: string;
         };
-        /** @description Operating system of a macOS device. */
+        /**
+         * MacOsDeviceInfoOs
+         * @description Operating system of a macOS device.
+         */
         MacOsDeviceInfoOs: {
             /** @description Host name of the device. */
             hostname?: string;
             version?: components["schemas"]["MacOsDeviceInfoOsVersion"];
         };
-        /** @description Version of macOS. */
+        /**
+         * MacOsDeviceInfoOsVersion
+         * @description Version of macOS.
+         */
         MacOsDeviceInfoOsVersion: {
             /**
              * Format: int32
@@ -986,7 +1329,10 @@ export interface components {
              */
             patch?: number;
         };
-        /** @description Security state of a macOS device. */
+        /**
+         * MacOsDeviceInfoSecurity
+         * @description Security state of a macOS device.
+         */
         MacOsDeviceInfoSecurity: {
             /** @description Whether a password is set. */
             password_set?: boolean;
@@ -1000,9 +1346,15 @@ export interface components {
             /** @description Security software on the device. */
             security_software?: components["schemas"]["MacOsSecuritySoftware"][];
         };
-        /** @description Whether disk encryption (FileVault) is on. Open: other values may be added. */
+        /**
+         * FileVaultStatus
+         * @description Whether disk encryption (FileVault) is on. Open: other values may be added.
+         */
         FileVaultStatus: "ON" | "OFF" | (string & {});
-        /** @description A disk of a macOS device. */
+        /**
+         * MacOsDisk
+         * @description A disk of a macOS device.
+         */
         MacOsDisk: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -1011,7 +1363,10 @@ export interface components {
             /** @description Whether the disk is removable. */
             is_removable?: boolean;
         };
-        /** @description Security software on a macOS device. */
+        /**
+         * MacOsSecuritySoftware
+         * @description Security software on a macOS device.
+         */
         MacOsSecuritySoftware: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -1019,9 +1374,15 @@ export interface components {
             name?: string;
             status?: components["schemas"]["MacOsSecuritySoftwareStatus"];
         };
-        /** @description Status of security software on a macOS device. Open: other values may be added. */
+        /**
+         * MacOsSecuritySoftwareStatus
+         * @description Status of security software on a macOS device. Open: other values may be added.
+         */
         MacOsSecuritySoftwareStatus: "ON" | "OFF" | (string & {});
-        /** @description An application installed on a device. */
+        /**
+         * InstalledApplication
+         * @description An application installed on a device.
+         */
         InstalledApplication: {
             architecture?: components["schemas"]["ApplicationArchitecture"];
             /** @description Identifier of the application (for example a bundle id). */
@@ -1035,9 +1396,15 @@ export interface components {
             /** @description Where the application is installed. */
             install_location?: string;
         };
-        /** @description CPU architecture of an installed application. Open: other values may be added. */
+        /**
+         * ApplicationArchitecture
+         * @description CPU architecture of an installed application. Open: other values may be added.
+         */
         ApplicationArchitecture: "UNSUPPORTED" | "UNKNOWN" | "32_BITS" | "64_BITS" | (string & {});
-        /** @description Platform details of a Windows device. */
+        /**
+         * WindowsDeviceInfo
+         * @description Platform details of a Windows device.
+         */
         WindowsDeviceInfo: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -1049,7 +1416,10 @@ export interface components {
             disks?: components["schemas"]["WindowsDisk"][];
             security?: components["schemas"]["WindowsDeviceInfoSecurity"];
         };
-        /** @description Hardware of a Windows device. */
+        /**
+         * WindowsDeviceInfoHardware
+         * @description Hardware of a Windows device.
+         */
         WindowsDeviceInfoHardware: {
             /** @description Manufacturer of the device. */
             manufacturer?: string;
@@ -1058,7 +1428,10 @@ export interface components {
             /** @description Serial number of the device. */
             serial_number?: string;
         };
-        /** @description Operating system of a Windows device. */
+        /**
+         * WindowsDeviceInfoOs
+         * @description Operating system of a Windows device.
+         */
         WindowsDeviceInfoOs: {
             /** @description Host name of the device. */
             hostname?: string;
@@ -1068,7 +1441,10 @@ export interface components {
             intune_managed_device_id?: string;
             version?: components["schemas"]["WindowsDeviceInfoOsVersion"];
         };
-        /** @description Version of Windows. */
+        /**
+         * WindowsDeviceInfoOsVersion
+         * @description Version of Windows.
+         */
         WindowsDeviceInfoOsVersion: {
             /**
              * Format: int32
@@ -1092,7 +1468,10 @@ export interface components {
             /** @description Whether this is a server edition. */
             is_server?: boolean;
         };
-        /** @description Security state of a Windows device. */
+        /**
+         * WindowsDeviceInfoSecurity
+         * @description Security state of a Windows device.
+         */
         WindowsDeviceInfoSecurity: {
             /** @description Whether a TPM is available. */
             is_tpm_available?: boolean;
@@ -1103,7 +1482,10 @@ export interface components {
             /** @description Security software on the device. */
             security_software?: components["schemas"]["WindowsSecuritySoftware"][];
         };
-        /** @description A disk of a Windows device. */
+        /**
+         * WindowsDisk
+         * @description A disk of a Windows device.
+         */
         WindowsDisk: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -1114,7 +1496,10 @@ export interface components {
             /** @description Whether BitLocker encryption is enabled. */
             is_bitlocker_enabled?: boolean;
         };
-        /** @description Security software on a Windows device. */
+        /**
+         * WindowsSecuritySoftware
+         * @description Security software on a Windows device.
+         */
         WindowsSecuritySoftware: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -1122,9 +1507,15 @@ export interface components {
             name?: string;
             status?: components["schemas"]["WindowsSecuritySoftwareStatus"];
         };
-        /** @description Status of security software on a Windows device. Open: other values may be added. */
+        /**
+         * WindowsSecuritySoftwareStatus
+         * @description Status of security software on a Windows device. Open: other values may be added.
+         */
         WindowsSecuritySoftwareStatus: "ON" | "OFF" | "SNOOZED" | "EXPIRED" | (string & {});
-        /** @description Platform details of an iOS device. */
+        /**
+         * IosDeviceInfo
+         * @description Platform details of an iOS device.
+         */
         IosDeviceInfo: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -1132,7 +1523,10 @@ export interface components {
             os?: components["schemas"]["IosDeviceInfoOs"];
             security?: components["schemas"]["IosDeviceInfoSecurity"];
         };
-        /** @description Hardware of an iOS device. */
+        /**
+         * IosDeviceInfoHardware
+         * @description Hardware of an iOS device.
+         */
         IosDeviceInfoHardware: {
             /** @description Hardware UUID. */
             uuid?: string;
@@ -1143,13 +1537,19 @@ export interface components {
             /** @description Serial number of the device. */
             serial_number?: string;
         };
-        /** @description Operating system of an iOS device. */
+        /**
+         * IosDeviceInfoOs
+         * @description Operating system of an iOS device.
+         */
         IosDeviceInfoOs: {
             /** @description Host name of the device. */
             hostname?: string;
             version?: components["schemas"]["IosDeviceInfoOsVersion"];
         };
-        /** @description Version of iOS. */
+        /**
+         * IosDeviceInfoOsVersion
+         * @description Version of iOS.
+         */
         IosDeviceInfoOsVersion: {
             /**
              * Format: int32
@@ -1167,7 +1567,10 @@ export interface components {
              */
             patch?: number;
         };
-        /** @description Security state of an iOS device. */
+        /**
+         * IosDeviceInfoSecurity
+         * @description Security state of an iOS device.
+         */
         IosDeviceInfoSecurity: {
             /** @description Whether a passcode is set. */
             password_set?: boolean;
@@ -1178,7 +1581,10 @@ export interface components {
             /** @description Whether the device is jailbroken. */
             is_jailbroken?: boolean;
         };
-        /** @description Platform details of an Android device. */
+        /**
+         * AndroidDeviceInfo
+         * @description Platform details of an Android device.
+         */
         AndroidDeviceInfo: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -1186,7 +1592,10 @@ export interface components {
             os?: components["schemas"]["AndroidDeviceInfoOs"];
             security?: components["schemas"]["AndroidDeviceInfoSecurity"];
         };
-        /** @description Hardware of an Android device. */
+        /**
+         * AndroidDeviceInfoHardware
+         * @description Hardware of an Android device.
+         */
         AndroidDeviceInfoHardware: {
             /** @description Manufacturer of the device. */
             manufacturer?: string;
@@ -1195,13 +1604,19 @@ export interface components {
             /** @description Serial number of the device. */
             serial_number?: string;
         };
-        /** @description Operating system of an Android device. */
+        /**
+         * AndroidDeviceInfoOs
+         * @description Operating system of an Android device.
+         */
         AndroidDeviceInfoOs: {
             /** @description Host name of the device. */
             hostname?: string;
             version?: components["schemas"]["AndroidDeviceInfoOsVersion"];
         };
-        /** @description Version of Android. */
+        /**
+         * AndroidDeviceInfoOsVersion
+         * @description Version of Android.
+         */
         AndroidDeviceInfoOsVersion: {
             /**
              * Format: int32
@@ -1221,7 +1636,10 @@ export interface components {
             /** @description Incremental build value. */
             incremental?: string;
         };
-        /** @description Security state of an Android device. */
+        /**
+         * AndroidDeviceInfoSecurity
+         * @description Security state of an Android device.
+         */
         AndroidDeviceInfoSecurity: {
             /** @description Whether a password is set. */
             password_set?: boolean;
@@ -1236,7 +1654,10 @@ export interface components {
             /** @description Whether a secure hardware keystore is available. */
             secure_enclave_available?: boolean;
         };
-        /** @description Platform details of a Linux device. */
+        /**
+         * LinuxDeviceInfo
+         * @description Platform details of a Linux device.
+         */
         LinuxDeviceInfo: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -1246,18 +1667,27 @@ export interface components {
             disks?: components["schemas"]["LinuxDisk"][];
             security?: components["schemas"]["LinuxDeviceInfoSecurity"];
         };
-        /** @description Hardware of a Linux device. */
+        /**
+         * LinuxDeviceInfoHardware
+         * @description Hardware of a Linux device.
+         */
         LinuxDeviceInfoHardware: {
             /** @description Serial number of the device. */
             serial_number?: string;
         };
-        /** @description Operating system of a Linux device. */
+        /**
+         * LinuxDeviceInfoOs
+         * @description Operating system of a Linux device.
+         */
         LinuxDeviceInfoOs: {
             /** @description Host name of the device. */
             hostname?: string;
             version?: components["schemas"]["LinuxDeviceInfoOsVersion"];
         };
-        /** @description Version of the Linux operating system. */
+        /**
+         * LinuxDeviceInfoOsVersion
+         * @description Version of the Linux operating system.
+         */
         LinuxDeviceInfoOsVersion: {
             /**
              * Format: int32
@@ -1270,12 +1700,18 @@ export interface components {
              */
             minor?: number;
         };
-        /** @description Security state of a Linux device. */
+        /**
+         * LinuxDeviceInfoSecurity
+         * @description Security state of a Linux device.
+         */
         LinuxDeviceInfoSecurity: {
             /** @description Whether a TPM is available. */
             is_tpm_available?: boolean;
         };
-        /** @description A disk of a Linux device. */
+        /**
+         * LinuxDisk
+         * @description A disk of a Linux device.
+         */
         LinuxDisk: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -1286,7 +1722,10 @@ export interface components {
             /** @description Whether the disk is encrypted. */
             is_encrypted?: boolean;
         };
-        /** @description Platform details of a web browser. */
+        /**
+         * WebDeviceInfo
+         * @description Platform details of a web browser.
+         */
         WebDeviceInfo: {
             /** @description Name of the record's type. */
             type_name: string;
@@ -1298,14 +1737,20 @@ export interface components {
             device?: components["schemas"]["WebDeviceInfoDevice"];
             client_data?: components["schemas"]["WebDeviceInfoClientData"];
         };
-        /** @description Security capabilities of a web browser. */
+        /**
+         * WebDeviceInfoSecurity
+         * @description Security capabilities of a web browser.
+         */
         WebDeviceInfoSecurity: {
             /** @description Whether WebAuthn is available. */
             is_webauthn_available?: boolean;
             /** @description Whether a platform authenticator is available. */
             is_platform_authenticator_available?: boolean;
         };
-        /** @description The web browser. */
+        /**
+         * WebDeviceInfoBrowser
+         * @description The web browser.
+         */
         WebDeviceInfoBrowser: {
             /** @description Name of the browser. */
             name?: string;
@@ -1316,14 +1761,20 @@ export interface components {
             /** @description Version of the browser engine. */
             engine_version?: string;
         };
-        /** @description Platform the web browser runs on. */
+        /**
+         * WebDeviceInfoPlatform
+         * @description Platform the web browser runs on.
+         */
         WebDeviceInfoPlatform: {
             /** @description Name of the platform. */
             name?: string;
             /** @description Version of the platform. */
             version?: string;
         };
-        /** @description Device the web browser runs on. */
+        /**
+         * WebDeviceInfoDevice
+         * @description Device the web browser runs on.
+         */
         WebDeviceInfoDevice: {
             /** @description CPU architecture of the device. */
             architecture?: string;
@@ -1334,7 +1785,10 @@ export interface components {
             /** @description Vendor of the device. */
             vendor?: string;
         };
-        /** @description Client hints reported by the web browser. */
+        /**
+         * WebDeviceInfoClientData
+         * @description Client hints reported by the web browser.
+         */
         WebDeviceInfoClientData: {
             /** @description CPU architecture. */
             architecture?: string;
@@ -1353,6 +1807,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description An error the operation does not list by status (any 4xx or 5xx). */
+        DefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
         /** @description Malformed request, for example a non-integer `start_time`. */
         BadRequest: {
             headers: {
@@ -1553,6 +2016,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["DefaultError"];
         };
     };
 }

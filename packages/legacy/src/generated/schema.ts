@@ -46,11 +46,22 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * LegacyError
+         * @description An error body. Its fields are not published; the emulator answers `{code, message, details}` as families W and A do, but clients must not rely on any field.
+         */
+        LegacyError: {
+            [key: string]: unknown;
+        };
+        /**
+         * BindingTokenDeliveryMethod
          * @description How the binding token is delivered. Only e-mail is supported.
          * @enum {string}
          */
         BindingTokenDeliveryMethod: "email";
-        /** @description Attributes of the user to create. Every field is required. */
+        /**
+         * CreateLegacyUserRequest
+         * @description Attributes of the user to create. Every field is required.
+         */
         CreateLegacyUserRequest: {
             /** @description Identifier of the user in the caller's own database. */
             external_id: string;
@@ -62,19 +73,26 @@ export interface components {
             display_name: string;
             binding_token_delivery_method: components["schemas"]["BindingTokenDeliveryMethod"];
         };
-        /** @description The user to recover. Every field is required. */
+        /**
+         * RecoverLegacyUserRequest
+         * @description The user to recover. Every field is required.
+         */
         RecoverLegacyUserRequest: {
             /** @description Identifier of the user in the caller's own database. */
             external_id: string;
             binding_token_delivery_method: components["schemas"]["BindingTokenDeliveryMethod"];
         };
         /**
+         * LegacyUserStatus
          * @description Status of a legacy user. The published schema lists these four values as the complete set, so the enum is closed; a new user is `USER_STATUS_ACTIVE`.
          * @default USER_STATUS_UNSET
          * @enum {string}
          */
         LegacyUserStatus: "USER_STATUS_UNSET" | "USER_STATUS_ACTIVE" | "USER_STATUS_SUSPENDED" | "USER_STATUS_DELETED";
-        /** @description A user of the legacy user-management API. Both operations return the whole user, so its identifiers, its names and its status are always present (GAPS.md, decisions); the timestamps may be absent. */
+        /**
+         * LegacyUser
+         * @description A user of the legacy user-management API. Both operations return the whole user, so its identifiers, its names and its status are always present (GAPS.md, decisions); the timestamps may be absent.
+         */
         LegacyUser: {
             /** @description Identifier of the user in the platform directory. */
             readonly internal_id: string;
@@ -99,7 +117,17 @@ export interface components {
             status: components["schemas"]["LegacyUserStatus"];
         };
     };
-    responses: never;
+    responses: {
+        /** @description An error. The platform publishes neither the error statuses of this family (only 200 is listed) nor their body, so the body is any JSON object (see GAPS.md). */
+        DefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyError"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -129,6 +157,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyUser"];
                 };
             };
+            default: components["responses"]["DefaultError"];
         };
     };
     recoverLegacyUser: {
@@ -153,6 +182,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegacyUser"];
                 };
             };
+            default: components["responses"]["DefaultError"];
         };
     };
 }

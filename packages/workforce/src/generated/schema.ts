@@ -567,7 +567,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Form fields of the client credentials grant (RFC 6749 section 4.4.2). The client id and secret go in the HTTP Basic header, not in the form. */
+        /**
+         * TokenRequest
+         * @description Form fields of the client credentials grant (RFC 6749 section 4.4.2). The client id and secret go in the HTTP Basic header, not in the form.
+         */
         TokenRequest: {
             /**
              * @description Always `client_credentials`.
@@ -577,7 +580,10 @@ export interface components {
             /** @description Space-separated scopes to request (the scope names are not published). */
             scope?: string;
         };
-        /** @description OAuth 2.0 access token response (RFC 6749 section 5.1). The platform's exact fields and the token lifetime are not published; other members may be present. */
+        /**
+         * TokenResponse
+         * @description OAuth 2.0 access token response (RFC 6749 section 5.1). The platform's exact fields and the token lifetime are not published; other members may be present.
+         */
         TokenResponse: {
             /** @description The access token to send as `Authorization: Bearer <access_token>`. */
             access_token: string;
@@ -590,7 +596,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description A user of the native directory. */
+        /**
+         * User
+         * @description A user of the native directory.
+         */
         User: {
             /** @description System-generated identifier of the user. */
             readonly id: string;
@@ -626,11 +635,14 @@ export interface components {
             readonly has_active_passkey?: boolean;
         };
         /**
+         * UserState
          * @description State of a user. A new user is `ACTIVE`. The published schema lists these three values as the complete set, so the enum is closed.
-         * @enum {string}
          */
-        UserState: "ACTIVE" | "SUSPENDED" | "DELETED";
-        /** @description Writable fields of a new user (inside `CreateUserRequest`). Which of them the platform requires is not published. The enrolment e-mail goes to `email_address`. */
+        UserState: "ACTIVE" | "SUSPENDED" | "DELETED" | (string & {});
+        /**
+         * UserCreate
+         * @description Writable fields of a new user (inside `CreateUserRequest`). Which of them the platform requires is not published. The enrolment e-mail goes to `email_address`.
+         */
         UserCreate: {
             /** @description Identifier of the user in the caller's own database. */
             external_id?: string;
@@ -641,7 +653,10 @@ export interface components {
             /** @description Name shown for the user. */
             display_name?: string;
         };
-        /** @description Fields of a user to change (inside `UpdateUserRequest`). Every field is optional; omitted fields stay unchanged. */
+        /**
+         * UserUpdate
+         * @description Fields of a user to change (inside `UpdateUserRequest`). Every field is optional; omitted fields stay unchanged.
+         */
         UserUpdate: {
             /** @description Identifier of the user in the caller's own database. */
             external_id?: string;
@@ -652,15 +667,24 @@ export interface components {
             /** @description Name shown for the user. */
             display_name?: string;
         };
-        /** @description Body of `createUser`; the user is wrapped under `user`. */
+        /**
+         * CreateUserRequest
+         * @description Body of `createUser`; the user is wrapped under `user`.
+         */
         CreateUserRequest: {
             user: components["schemas"]["UserCreate"];
         };
-        /** @description Body of `updateUser`; only the fields sent inside `user` change. */
+        /**
+         * UpdateUserRequest
+         * @description Body of `updateUser`; only the fields sent inside `user` change.
+         */
         UpdateUserRequest: {
             user: components["schemas"]["UserUpdate"];
         };
-        /** @description A page of users. */
+        /**
+         * UserList
+         * @description A page of users.
+         */
         UserList: {
             /** @description The users of this page (at most 1000). */
             users: components["schemas"]["User"][];
@@ -670,7 +694,10 @@ export interface components {
              */
             total_size: number;
         };
-        /** @description A group of the native directory. */
+        /**
+         * Group
+         * @description A group of the native directory.
+         */
         Group: {
             /** @description System-generated identifier of the group. */
             readonly id: string;
@@ -695,29 +722,44 @@ export interface components {
             /** @description Number of members. Present in list responses only. */
             readonly member_count?: number;
         };
-        /** @description Writable fields of a new group (inside `CreateGroupRequest`). Which of them the platform requires is not published. The name is unique in the tenant. */
+        /**
+         * GroupCreate
+         * @description Writable fields of a new group (inside `CreateGroupRequest`). Which of them the platform requires is not published. The name is unique in the tenant.
+         */
         GroupCreate: {
             /** @description Name of the group, unique in the tenant. */
             name?: string;
             /** @description Description of the group. */
             description?: string;
         };
-        /** @description Fields of a group to change (inside `UpdateGroupRequest`). Every field is optional; omitted fields stay unchanged. */
+        /**
+         * GroupUpdate
+         * @description Fields of a group to change (inside `UpdateGroupRequest`). Every field is optional; omitted fields stay unchanged.
+         */
         GroupUpdate: {
             /** @description Name of the group, unique in the tenant. */
             name?: string;
             /** @description Description of the group. */
             description?: string;
         };
-        /** @description Body of `createGroup`; the group is wrapped under `group`. */
+        /**
+         * CreateGroupRequest
+         * @description Body of `createGroup`; the group is wrapped under `group`.
+         */
         CreateGroupRequest: {
             group: components["schemas"]["GroupCreate"];
         };
-        /** @description Body of `updateGroup`; only the fields sent inside `group` change. */
+        /**
+         * UpdateGroupRequest
+         * @description Body of `updateGroup`; only the fields sent inside `group` change.
+         */
         UpdateGroupRequest: {
             group: components["schemas"]["GroupUpdate"];
         };
-        /** @description A page of groups. */
+        /**
+         * GroupList
+         * @description A page of groups.
+         */
         GroupList: {
             /** @description The groups of this page (each with `member_count`; at most 1000). */
             groups: components["schemas"]["Group"][];
@@ -727,7 +769,10 @@ export interface components {
              */
             total_size: number;
         };
-        /** @description Body of `addGroupUsers` and `deleteGroupUsers`: the users to add or remove, as an array of user id strings. */
+        /**
+         * GroupUsersRequest
+         * @description Body of `addGroupUsers` and `deleteGroupUsers`: the users to add or remove, as an array of user id strings.
+         */
         GroupUsersRequest: {
             /** @description Identifier of the group (the same group as in the path). */
             id?: string;
@@ -735,11 +780,15 @@ export interface components {
             user_ids: string[];
         };
         /**
+         * DeliveryMethod
          * @description How a binding job is delivered (request side). Only `SHORT_CODE` is supported.
          * @enum {string}
          */
         DeliveryMethod: "SHORT_CODE";
-        /** @description A binding job to create (inside `CreateBindingJobRequest`). Which fields the platform requires is not published. A job that carries its own `short_code_delivery_details.expire_time` is not given the request's `ttl_seconds`. */
+        /**
+         * BindingJobCreate
+         * @description A binding job to create (inside `CreateBindingJobRequest`). Which fields the platform requires is not published. A job that carries its own `short_code_delivery_details.expire_time` is not given the request's `ttl_seconds`.
+         */
         BindingJobCreate: {
             /** @description User the credential is bound for. The user must be active (else 412). */
             user_id?: string;
@@ -748,7 +797,10 @@ export interface components {
             delivery_method?: components["schemas"]["DeliveryMethod"];
             short_code_delivery_details?: components["schemas"]["ShortCodeDeliveryDetailsCreate"];
         };
-        /** @description Delivery details of a short-code job to create. */
+        /**
+         * ShortCodeDeliveryDetailsCreate
+         * @description Delivery details of a short-code job to create.
+         */
         ShortCodeDeliveryDetailsCreate: {
             /**
              * Format: date-time
@@ -756,7 +808,10 @@ export interface components {
              */
             expire_time?: string;
         };
-        /** @description Body of `createBindingJob`. */
+        /**
+         * CreateBindingJobRequest
+         * @description Body of `createBindingJob`.
+         */
         CreateBindingJobRequest: {
             binding_job: components["schemas"]["BindingJobCreate"];
             /**
@@ -766,11 +821,20 @@ export interface components {
              */
             ttl_seconds?: number;
         };
-        /** @description State of a binding job: `PENDING` after creation, `CLAIMED` when the short code was claimed (which does not mean that binding succeeded), `SUCCESS` when the credential was bound. Open: other states may be added. */
+        /**
+         * BindingJobState
+         * @description State of a binding job: `PENDING` after creation, `CLAIMED` when the short code was claimed (which does not mean that binding succeeded), `SUCCESS` when the credential was bound. Open: other states may be added.
+         */
         BindingJobState: "PENDING" | "CLAIMED" | "SUCCESS" | (string & {});
-        /** @description How a binding job is delivered (response side). Open; `SHORT_CODE` is the only method today. */
+        /**
+         * BindingJobDeliveryMethod
+         * @description How a binding job is delivered (response side). Open; `SHORT_CODE` is the only method today.
+         */
         BindingJobDeliveryMethod: "SHORT_CODE" | (string & {});
-        /** @description Delivery details of a short-code job. `short_code` is returned only by `createBindingJob`; `getBindingJob` returns the expiry only. */
+        /**
+         * ShortCodeDeliveryDetails
+         * @description Delivery details of a short-code job. `short_code` is returned only by `createBindingJob`; `getBindingJob` returns the expiry only.
+         */
         ShortCodeDeliveryDetails: {
             /** @description The short code. Returned only in the create response. */
             readonly short_code?: string;
@@ -780,7 +844,10 @@ export interface components {
              */
             expire_time?: string;
         };
-        /** @description A binding job. The create response carries the short code; `getBindingJob` does not. */
+        /**
+         * BindingJob
+         * @description A binding job. The create response carries the short code; `getBindingJob` does not.
+         */
         BindingJob: {
             /** @description System-generated identifier of the job. */
             readonly id: string;
@@ -794,7 +861,10 @@ export interface components {
             state: components["schemas"]["BindingJobState"];
             short_code_delivery_details?: components["schemas"]["ShortCodeDeliveryDetails"];
         };
-        /** @description A passkey of a user (read through the list). */
+        /**
+         * Passkey
+         * @description A passkey of a user (read through the list).
+         */
         Passkey: {
             /** @description Identifier of the passkey. */
             readonly id: string;
@@ -839,45 +909,69 @@ export interface components {
             /** @description Version of the authenticator app on the device. */
             app_version: string;
         };
-        /** @description A page of passkeys. */
+        /**
+         * PasskeyList
+         * @description A page of passkeys.
+         */
         PasskeyList: {
             /** @description The passkeys of this page (at most 1000). */
             passkeys: components["schemas"]["Passkey"][];
             /** @description Total number of matching passkeys. */
             total_size: number;
         };
-        /** @description A passkey tag, as returned. Names are case-insensitive and unique per tenant. */
+        /**
+         * Tag
+         * @description A passkey tag, as returned. Names are case-insensitive and unique per tenant.
+         */
         Tag: {
             /** @description Identifier of the tag. */
             readonly id: string;
             /** @description Name of the tag (case-insensitive, unique per tenant). */
             name: string;
         };
-        /** @description A tag in a `setPasskeyTags` request (a full replace). A name that does not exist yet creates the tag. */
+        /**
+         * TagReplace
+         * @description A tag in a `setPasskeyTags` request (a full replace). A name that does not exist yet creates the tag.
+         */
         TagReplace: {
             /** @description Identifier of an existing tag (optional). */
             id?: string;
             /** @description Name of the tag (case-insensitive, unique per tenant). */
             name: string;
         };
-        /** @description Body of `setPasskeyTags`; the passkey gets exactly these tags. */
+        /**
+         * SetPasskeyTagsRequest
+         * @description Body of `setPasskeyTags`; the passkey gets exactly these tags.
+         */
         SetPasskeyTagsRequest: {
             /** @description The complete set of tags for the passkey. */
             tags: components["schemas"]["TagReplace"][];
         };
-        /** @description The tags of a passkey. */
+        /**
+         * TagList
+         * @description The tags of a passkey.
+         */
         TagList: {
             /** @description The tags, each with its `id` and `name`. */
             tags: components["schemas"]["Tag"][];
         };
-        /** @description Body of `retireTenantIssuer`; always the empty object. */
+        /**
+         * RetireTenantIssuerRequest
+         * @description Body of `retireTenantIssuer`; always the empty object.
+         */
         RetireTenantIssuerRequest: Record<string, never>;
-        /** @description Result of `retireTenantIssuer`. */
+        /**
+         * RetireTenantIssuerResponse
+         * @description Result of `retireTenantIssuer`.
+         */
         RetireTenantIssuerResponse: {
             /** @description Empty object; no member is published. */
             content?: Record<string, never>;
         };
-        /** @description Error envelope of the native `/v2` API. */
+        /**
+         * Error
+         * @description Error envelope of the native `/v2` API.
+         */
         Error: {
             /** @description Short name of the error. Values seen: `bad_request`, `unauthorized`, `forbidden`, `not_found` (the lower-case status names) and `failed_precondition` (412); the values for 409, 429 and 500 are not published. */
             code: string;
@@ -886,13 +980,29 @@ export interface components {
             /** @description Optional details about the error. */
             details?: components["schemas"]["ErrorDetail"][];
         };
-        /** @description One detail of an error, selected by `type`. */
-        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"];
-        /** @description The resource an error is about. Accompanies 404 and 412. */
+        /**
+         * ErrorDetail
+         * @description An error detail, selected by `type`: `ResourceInfo`, `FieldViolations`, or a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one), read as `OtherErrorDetail`.
+         */
+        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"] | components["schemas"]["OtherErrorDetail"];
+        /**
+         * OtherErrorDetail
+         * @description An error detail of a kind other than `ResourceInfo` and `FieldViolations`; its other fields are kept as sent.
+         */
+        OtherErrorDetail: {
+            /** @description Kind of detail. */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ResourceInfo
+         * @description The resource an error is about. Accompanies 404 and 412.
+         */
         ResourceInfo: {
             /**
-             * @description Kind of detail. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Kind of detail.
+             * @constant
              */
             type: "ResourceInfo";
             /** @description Type of the resource. */
@@ -902,24 +1012,33 @@ export interface components {
             /** @description What went wrong with the resource. */
             description: string;
         };
-        /** @description The request fields that are invalid. Accompanies 400. */
+        /**
+         * FieldViolations
+         * @description The request fields that are invalid. Accompanies 400.
+         */
         FieldViolations: {
             /**
-             * @description Kind of detail. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Kind of detail.
+             * @constant
              */
             type: "FieldViolations";
             /** @description One entry per invalid field. */
             field_violations?: components["schemas"]["FieldViolation"][];
         };
-        /** @description One invalid request field. */
+        /**
+         * FieldViolation
+         * @description One invalid request field.
+         */
         FieldViolation: {
             /** @description Dotted path of the field, for example a field inside the wrapper object (`user.username`). */
             field: string;
             /** @description What is wrong with the field, for example `missing`. */
             description: string;
         };
-        /** @description Resource metadata (RFC 7643 section 3.1). Read-only. */
+        /**
+         * ScimMeta
+         * @description Resource metadata (RFC 7643 section 3.1). Read-only.
+         */
         ScimMeta: {
             /** @description Type of the resource, for example `User` or `Group`. */
             resourceType: string;
@@ -941,31 +1060,40 @@ export interface components {
             /** @description Version (entity tag) of the resource. */
             version: string;
         };
-        /** @description An e-mail address of a SCIM user. Only one address is supported and it must be marked primary. */
+        /**
+         * ScimEmail
+         * @description An e-mail address of a SCIM user. Only one address is supported and it must be marked primary.
+         */
         ScimEmail: {
             /** @description The e-mail address. */
             value: string;
-            /**
-             * @description Kind of address.
-             * @enum {string}
-             */
-            type?: "work" | "home" | "other";
+            /** @description Kind of address. */
+            type?: "work" | "home" | "other" | (string & {});
             /** @description Whether this is the primary address. The one supported address must be marked primary. */
             primary?: boolean;
         };
-        /** @description Name components of a SCIM user. */
+        /**
+         * ScimName
+         * @description Name components of a SCIM user.
+         */
         ScimName: {
             /** @description Family name. */
             familyName?: string;
             /** @description Given name. */
             givenName?: string;
         };
-        /** @description Enterprise extension of a SCIM user (RFC 7643 section 4.3), keyed `urn:ietf:params:scim:schemas:extension:enterprise:2.0:User`. */
+        /**
+         * ScimEnterpriseUser
+         * @description Enterprise extension of a SCIM user (RFC 7643 section 4.3), keyed `urn:ietf:params:scim:schemas:extension:enterprise:2.0:User`.
+         */
         ScimEnterpriseUser: {
             /** @description Employee number of the user in the organisation. */
             employeeNumber?: string;
         };
-        /** @description A group the SCIM user belongs to. */
+        /**
+         * ScimUserGroup
+         * @description A group the SCIM user belongs to.
+         */
         ScimUserGroup: {
             /** @description Identifier of the group. */
             value?: string;
@@ -977,7 +1105,10 @@ export interface components {
             /** @description Kind of membership; `direct` is the value shown. */
             type?: "direct" | (string & {});
         };
-        /** @description A user in the SCIM set (core schema `urn:ietf:params:scim:schemas:core:2.0:User`), as returned. `id`, `groups` and `meta` are read-only; `id` is returned always. */
+        /**
+         * ScimUser
+         * @description A user in the SCIM set (core schema `urn:ietf:params:scim:schemas:core:2.0:User`), as returned. `id`, `groups` and `meta` are read-only; `id` is returned always.
+         */
         ScimUser: {
             /** @description Schema URNs of the resource. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:User" | (string & {}))[];
@@ -999,7 +1130,10 @@ export interface components {
             readonly groups?: components["schemas"]["ScimUserGroup"][];
             meta: components["schemas"]["ScimMeta"];
         };
-        /** @description A user to provision through the SCIM set. `emails`: only one address is supported and it must be marked primary; several may be sent, but only the primary one is used. */
+        /**
+         * ScimUserCreate
+         * @description A user to provision through the SCIM set. `emails`: only one address is supported and it must be marked primary; several may be sent, but only the primary one is used.
+         */
         ScimUserCreate: {
             /** @description Schema URNs of the resource; only the core User schema is accepted. */
             schemas: "urn:ietf:params:scim:schemas:core:2.0:User"[];
@@ -1016,7 +1150,10 @@ export interface components {
             name?: components["schemas"]["ScimName"];
             "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: components["schemas"]["ScimEnterpriseUser"];
         };
-        /** @description The complete writable user for `replaceScimUser` (SCIM PUT): attributes left out are cleared, so the required attributes are those of create. */
+        /**
+         * ScimUserReplace
+         * @description The complete writable user for `replaceScimUser` (SCIM PUT): attributes left out are cleared, so the required attributes are those of create.
+         */
         ScimUserReplace: {
             /** @description Schema URNs of the resource; only the core User schema is accepted. */
             schemas: "urn:ietf:params:scim:schemas:core:2.0:User"[];
@@ -1033,14 +1170,20 @@ export interface components {
             name?: components["schemas"]["ScimName"];
             "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: components["schemas"]["ScimEnterpriseUser"];
         };
-        /** @description SCIM PATCH request for a user (RFC 7644 section 3.5.2). Only `add` and `replace`; the operations are not atomic. */
+        /**
+         * ScimUserPatch
+         * @description SCIM PATCH request for a user (RFC 7644 section 3.5.2). Only `add` and `replace`; the operations are not atomic.
+         */
         ScimUserPatch: {
             /** @description The PatchOp message URN. */
             schemas: "urn:ietf:params:scim:api:messages:2.0:PatchOp"[];
             /** @description The operations, applied in order. */
             Operations: components["schemas"]["ScimUserPatchOperation"][];
         };
-        /** @description One PATCH operation on a user. */
+        /**
+         * ScimUserPatchOperation
+         * @description One PATCH operation on a user.
+         */
         ScimUserPatchOperation: {
             /**
              * @description The operation; `remove` is not supported for users.
@@ -1054,7 +1197,10 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description A member of a SCIM group, as returned. */
+        /**
+         * ScimGroupMember
+         * @description A member of a SCIM group, as returned.
+         */
         ScimGroupMember: {
             /** @description Identifier of the member. */
             value?: string;
@@ -1068,7 +1214,10 @@ export interface components {
             /** @description Display name of the member. */
             display?: string;
         };
-        /** @description A member to put in a SCIM group (in a create body or a PATCH `value`). */
+        /**
+         * ScimGroupMemberCreate
+         * @description A member to put in a SCIM group (in a create body or a PATCH `value`).
+         */
         ScimGroupMemberCreate: {
             /** @description Identifier of the member. */
             value?: string;
@@ -1085,12 +1234,18 @@ export interface components {
             /** @description Display name of the member. */
             display?: string;
         };
-        /** @description Vendor extension of a SCIM group (schema `urn:scim:schemas:extension:vendor:1.0:Group`, name `vendor-group`). */
+        /**
+         * ScimGroupVendorExtension
+         * @description Vendor extension of a SCIM group (schema `urn:scim:schemas:extension:vendor:1.0:Group`, name `vendor-group`).
+         */
         ScimGroupVendorExtension: {
             /** @description Description of the group: at most 300 characters, none of `{ } [ ] < > ; : ? \ / | * ^ % $ # = ~` and no backtick or exclamation mark. */
             description?: string;
         };
-        /** @description A group in the SCIM set, as returned. */
+        /**
+         * ScimGroup
+         * @description A group in the SCIM set, as returned. The vendor extension is always present, as the published schema requires (its `description` empty when the group has none).
+         */
         ScimGroup: {
             /** @description Schema URNs of the resource: the core Group schema and, when the extension is used, the vendor extension. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:Group" | "urn:scim:schemas:extension:vendor:1.0:Group" | (string & {}))[];
@@ -1100,10 +1255,13 @@ export interface components {
             displayName: string;
             /** @description Members of the group. */
             members?: components["schemas"]["ScimGroupMember"][];
-            "urn:scim:schemas:extension:vendor:1.0:Group"?: components["schemas"]["ScimGroupVendorExtension"];
+            "urn:scim:schemas:extension:vendor:1.0:Group": components["schemas"]["ScimGroupVendorExtension"];
             meta: components["schemas"]["ScimMeta"];
         };
-        /** @description A group to provision through the SCIM set. */
+        /**
+         * ScimGroupCreate
+         * @description A group to provision through the SCIM set.
+         */
         ScimGroupCreate: {
             /** @description Schema URNs of the resource: the core Group schema and, when the extension is sent, the vendor extension. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:Group" | "urn:scim:schemas:extension:vendor:1.0:Group")[];
@@ -1113,14 +1271,20 @@ export interface components {
             members?: components["schemas"]["ScimGroupMemberCreate"][];
             "urn:scim:schemas:extension:vendor:1.0:Group"?: components["schemas"]["ScimGroupVendorExtension"];
         };
-        /** @description SCIM PATCH request for a group (RFC 7644 section 3.5.2). `replace` changes `displayName`; `add` and `remove` change `members` (one member per `remove`). A name change and a membership change are separate operations. The operations are not atomic. */
+        /**
+         * ScimGroupPatch
+         * @description SCIM PATCH request for a group (RFC 7644 section 3.5.2). `replace` changes `displayName`; `add` and `remove` change `members` (one member per `remove`). A name change and a membership change are separate operations. The operations are not atomic.
+         */
         ScimGroupPatch: {
             /** @description The PatchOp message URN. */
             schemas: "urn:ietf:params:scim:api:messages:2.0:PatchOp"[];
             /** @description The operations, applied in order. */
             Operations: components["schemas"]["ScimGroupPatchOperation"][];
         };
-        /** @description One PATCH operation on a group. */
+        /**
+         * ScimGroupPatchOperation
+         * @description One PATCH operation on a group.
+         */
         ScimGroupPatchOperation: {
             /**
              * @description `replace` for `displayName`; `add` and `remove` for `members`.
@@ -1134,7 +1298,10 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description SCIM list response of users (RFC 7644 section 3.4.2). */
+        /**
+         * ScimUserList
+         * @description SCIM list response of users (RFC 7644 section 3.4.2).
+         */
         ScimUserList: {
             schemas: components["schemas"]["ScimListResponseSchemas"];
             /**
@@ -1155,7 +1322,10 @@ export interface components {
             /** @description The users of this response (at most 1000). */
             Resources: components["schemas"]["ScimUser"][];
         };
-        /** @description SCIM list response of groups (RFC 7644 section 3.4.2). */
+        /**
+         * ScimGroupList
+         * @description SCIM list response of groups (RFC 7644 section 3.4.2).
+         */
         ScimGroupList: {
             schemas: components["schemas"]["ScimListResponseSchemas"];
             /**
@@ -1176,7 +1346,10 @@ export interface components {
             /** @description The groups of this response (at most 1000). */
             Resources: components["schemas"]["ScimGroup"][];
         };
-        /** @description SCIM list response of resource types (RFC 7644 section 4). */
+        /**
+         * ScimResourceTypeList
+         * @description SCIM list response of resource types (RFC 7644 section 4).
+         */
         ScimResourceTypeList: {
             schemas: components["schemas"]["ScimListResponseSchemas"];
             /**
@@ -1197,7 +1370,10 @@ export interface components {
             /** @description The resource types. */
             Resources: components["schemas"]["ScimResourceType"][];
         };
-        /** @description SCIM list response of schemas (RFC 7644 section 4). */
+        /**
+         * ScimSchemaList
+         * @description SCIM list response of schemas (RFC 7644 section 4).
+         */
         ScimSchemaList: {
             schemas: components["schemas"]["ScimListResponseSchemas"];
             /**
@@ -1218,9 +1394,15 @@ export interface components {
             /** @description The schemas. */
             Resources: components["schemas"]["ScimSchema"][];
         };
-        /** @description Schema URNs of a SCIM list response (the ListResponse message URN). */
+        /**
+         * ScimListResponseSchemas
+         * @description Schema URNs of a SCIM list response (the ListResponse message URN).
+         */
         ScimListResponseSchemas: ("urn:ietf:params:scim:api:messages:2.0:ListResponse" | (string & {}))[];
-        /** @description A resource type this SCIM server serves (RFC 7643 section 6). */
+        /**
+         * ScimResourceType
+         * @description A resource type this SCIM server serves (RFC 7643 section 6).
+         */
         ScimResourceType: {
             /** @description Schema URNs of the resource type resource. */
             schemas: string[];
@@ -1237,14 +1419,20 @@ export interface components {
             /** @description Schema extensions of the resource type. */
             schemaExtensions: components["schemas"]["ScimSchemaExtension"][];
         };
-        /** @description A schema extension of a resource type. */
+        /**
+         * ScimSchemaExtension
+         * @description A schema extension of a resource type.
+         */
         ScimSchemaExtension: {
             /** @description URN of the extension schema. */
             schema: string;
             /** @description Whether resources of the type must carry the extension. */
             required: boolean;
         };
-        /** @description A schema of this SCIM server (RFC 7643 section 7). */
+        /**
+         * ScimSchema
+         * @description A schema of this SCIM server (RFC 7643 section 7).
+         */
         ScimSchema: {
             /** @description URN of the schema. */
             id: string;
@@ -1255,17 +1443,17 @@ export interface components {
             /** @description Attributes of the schema. */
             attributes: components["schemas"]["ScimSchemaAttribute"][];
         };
-        /** @description An attribute of a SCIM schema (RFC 7643 section 7). */
+        /**
+         * ScimSchemaAttribute
+         * @description An attribute of a SCIM schema (RFC 7643 section 7).
+         */
         ScimSchemaAttribute: {
             /** @description Name of the attribute. */
             name: string;
-            /**
-             * @description Data type of the attribute.
-             * @enum {string}
-             */
-            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
+            /** @description Data type of the attribute. */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex" | (string & {});
             /** @description Sub-attributes of a `complex` attribute. */
-            subAttributes?: components["schemas"]["ScimSchemaAttribute"][];
+            subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
             /** @description Whether the attribute holds several values. */
             multiValued: boolean;
             /** @description Description of the attribute. */
@@ -1274,30 +1462,55 @@ export interface components {
             required: boolean;
             /** @description Whether string values are compared case-sensitively. */
             caseExact?: boolean;
-            /**
-             * @description When the attribute can be written.
-             * @enum {string}
-             */
-            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
-            /**
-             * @description When the attribute is returned.
-             * @enum {string}
-             */
-            returned: "always" | "never" | "default" | "request";
-            /**
-             * @description How unique the values are.
-             * @enum {string}
-             */
-            uniqueness?: "none" | "server" | "global";
+            /** @description When the attribute can be written. */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly" | (string & {});
+            /** @description When the attribute is returned. */
+            returned: "always" | "never" | "default" | "request" | (string & {});
+            /** @description How unique the values are. */
+            uniqueness?: "none" | "server" | "global" | (string & {});
             /** @description Resource types a `reference` attribute may refer to. */
             referenceTypes?: string[];
         };
-        /** @description Whether one SCIM feature is supported. */
+        /**
+         * ScimSchemaSubAttribute
+         * @description A sub-attribute of a `complex` SCIM schema attribute. Unlike an attribute, it may omit `multiValued` (read as false) and `description`: the published discovery documents do.
+         */
+        ScimSchemaSubAttribute: {
+            /** @description Name of the attribute. */
+            name: string;
+            /** @description Data type of the attribute. */
+            type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex" | (string & {});
+            /** @description Sub-attributes of a `complex` attribute. */
+            subAttributes?: components["schemas"]["ScimSchemaSubAttribute"][];
+            /** @description Whether the attribute holds several values. */
+            multiValued?: boolean;
+            /** @description Description of the attribute. */
+            description?: string;
+            /** @description Whether the attribute is required. */
+            required: boolean;
+            /** @description Whether string values are compared case-sensitively. */
+            caseExact?: boolean;
+            /** @description When the attribute can be written. */
+            mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly" | (string & {});
+            /** @description When the attribute is returned. */
+            returned: "always" | "never" | "default" | "request" | (string & {});
+            /** @description How unique the values are. */
+            uniqueness?: "none" | "server" | "global" | (string & {});
+            /** @description Resource types a `reference` attribute may refer to. */
+            referenceTypes?: string[];
+        };
+        /**
+         * ScimFeature
+         * @description Whether one SCIM feature is supported.
+         */
         ScimFeature: {
             /** @description Whether the feature is supported. */
             supported: boolean;
         };
-        /** @description Bulk support and its limits. This server reports bulk as unsupported, with maxOperations 1000 and maxPayloadSize 1048576. */
+        /**
+         * ScimBulkFeature
+         * @description Bulk support and its limits. This server reports bulk as unsupported, with maxOperations 1000 and maxPayloadSize 1048576.
+         */
         ScimBulkFeature: {
             /** @description Whether bulk operations are supported. */
             supported: boolean;
@@ -1312,7 +1525,10 @@ export interface components {
              */
             maxPayloadSize: number;
         };
-        /** @description Filter support. This server supports filtering with at most 1000 results. */
+        /**
+         * ScimFilterFeature
+         * @description Filter support. This server supports filtering with at most 1000 results.
+         */
         ScimFilterFeature: {
             /** @description Whether filtering is supported. */
             supported: boolean;
@@ -1322,7 +1538,10 @@ export interface components {
              */
             maxResults: number;
         };
-        /** @description An authentication scheme the SCIM server accepts. */
+        /**
+         * ScimAuthenticationScheme
+         * @description An authentication scheme the SCIM server accepts.
+         */
         ScimAuthenticationScheme: {
             /** @description Type of the scheme; this server reports `oauthbearertoken`. */
             type?: "oauth" | "oauth2" | "oauthbearertoken" | "httpbasic" | "httpdigest" | (string & {});
@@ -1335,7 +1554,10 @@ export interface components {
             /** @description Address of the scheme's documentation. */
             documentationUri?: string;
         };
-        /** @description SCIM service provider configuration (RFC 7643 section 5). This server reports: patch and filter (at most 1000 results) supported; bulk (listed maxOperations 1000, maxPayloadSize 1048576), change password, sort and ETag unsupported; authentication scheme `oauthbearertoken`. */
+        /**
+         * ScimServiceProviderConfig
+         * @description SCIM service provider configuration (RFC 7643 section 5). This server reports: patch and filter (at most 1000 results) supported; bulk (listed maxOperations 1000, maxPayloadSize 1048576), change password, sort and ETag unsupported; authentication scheme `oauthbearertoken`.
+         */
         ScimServiceProviderConfig: {
             /** @description Schema URNs of the resource. */
             schemas: string[];
@@ -1350,7 +1572,10 @@ export interface components {
             /** @description Supported authentication schemes. */
             authenticationSchemes: components["schemas"]["ScimAuthenticationScheme"][];
         };
-        /** @description SCIM error object (RFC 7644 section 3.12). */
+        /**
+         * ScimError
+         * @description SCIM error object (RFC 7644 section 3.12).
+         */
         ScimError: {
             /** @description The Error message URN. */
             schemas: ("urn:ietf:params:scim:api:messages:2.0:Error" | (string & {}))[];
@@ -1363,6 +1588,25 @@ export interface components {
         };
     };
     responses: {
+        /** @description An error the operation does not list by status (any 4xx or 5xx), in the error envelope. */
+        DefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An error the operation does not list by status (any 4xx or 5xx), as a SCIM error object. */
+        ScimDefaultError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ScimError"];
+                "application/scim+json": components["schemas"]["ScimError"];
+            };
+        };
         /** @description Malformed request or invalid parameters. */
         BadRequest: {
             headers: {
@@ -1641,6 +1885,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
+            default: components["responses"]["DefaultError"];
         };
     };
     listUsers: {
@@ -1697,6 +1942,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createUser: {
@@ -1727,6 +1973,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getUser: {
@@ -1758,6 +2005,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteUser: {
@@ -1787,6 +2035,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateUser: {
@@ -1824,6 +2073,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listUserGroups: {
@@ -1867,6 +2117,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroups: {
@@ -1919,6 +2170,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createGroup: {
@@ -1949,6 +2201,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getGroup: {
@@ -1980,6 +2233,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteGroup: {
@@ -2009,6 +2263,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     updateGroup: {
@@ -2046,6 +2301,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listGroupUsers: {
@@ -2109,6 +2365,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     addGroupUsers: {
@@ -2144,6 +2401,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deleteGroupUsers: {
@@ -2179,6 +2437,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     createBindingJob: {
@@ -2210,6 +2469,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getBindingJob: {
@@ -2242,6 +2502,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listPasskeys: {
@@ -2299,6 +2560,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     deletePasskey: {
@@ -2328,6 +2590,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     getPasskeyTags: {
@@ -2359,6 +2622,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     setPasskeyTags: {
@@ -2394,6 +2658,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     retireTenantIssuer: {
@@ -2424,6 +2689,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["DefaultError"];
         };
     };
     listScimUsers: {
@@ -2465,6 +2731,7 @@ export interface operations {
             401: components["responses"]["ScimUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     createScimUser: {
@@ -2495,6 +2762,7 @@ export interface operations {
             401: components["responses"]["ScimUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimUser: {
@@ -2527,6 +2795,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     replaceScimUser: {
@@ -2564,6 +2833,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     deleteScimUser: {
@@ -2593,6 +2863,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     updateScimUser: {
@@ -2630,6 +2901,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimGroups: {
@@ -2671,6 +2943,7 @@ export interface operations {
             401: components["responses"]["ScimUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     createScimGroup: {
@@ -2702,6 +2975,7 @@ export interface operations {
             409: components["responses"]["ScimConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimGroup: {
@@ -2734,6 +3008,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     deleteScimGroup: {
@@ -2763,6 +3038,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     updateScimGroup: {
@@ -2800,6 +3076,7 @@ export interface operations {
             404: components["responses"]["ScimNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimResourceTypes: {
@@ -2823,6 +3100,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     listScimSchemas: {
@@ -2846,6 +3124,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
     getScimServiceProviderConfig: {
@@ -2869,6 +3148,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ScimInternalError"];
+            default: components["responses"]["ScimDefaultError"];
         };
     };
 }

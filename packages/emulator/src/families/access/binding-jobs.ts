@@ -11,7 +11,7 @@ import type { AccessSeed } from '../../options.js';
 import { newId, secret } from '../../random.js';
 import type { EventInput, Handler, HandlerContext, World } from '../types.js';
 import { acc, fresh, inRealm, missing, nowIso, realmOf, wrapped } from './common.js';
-import { CREDENTIAL_PAGE, issueCredential } from './credentials.js';
+import { CREDENTIAL_PAGE, type CsrType, issueCredential } from './credentials.js';
 import { recordCredentialChange, recordJobChange } from './events.js';
 import { findIdentity } from './groups.js';
 import { pageRequest, tokenPage } from './paging.js';
@@ -270,7 +270,7 @@ export const bindingJobHandlers: Record<string, Handler> = {
 /** A control-surface failure: status and message. */
 export class JobControlError extends Error {
   constructor(
-    readonly status: 404 | 409 | 410,
+    readonly status: 400 | 404 | 409 | 410,
     message: string,
   ) {
     super(message);
@@ -332,7 +332,7 @@ export function claimJob(world: World, job: CredentialBindingJobRecord) {
 }
 
 /** The authenticator binds a credential: COMPLETE, with the new credential's id on the job. */
-export function completeJob(world: World, job: CredentialBindingJobRecord, csrType?: string) {
+export function completeJob(world: World, job: CredentialBindingJobRecord, csrType?: CsrType) {
   if (job.state === 'LINK_SENT' || job.state === 'LINK_OPENED') claimJob(world, job);
   if (job.state !== 'REQUEST_DELIVERED')
     throw new JobControlError(job.state === 'EXPIRED' ? 410 : 409, `the job is ${job.state}`);

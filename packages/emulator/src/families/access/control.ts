@@ -3,6 +3,7 @@
 import type { Hono } from 'hono';
 import type { World } from '../types.js';
 import { claimJob, completeJob, JobControlError, jobFor, openJob } from './binding-jobs.js';
+import { CSR_TYPES, type CsrType } from './credentials.js';
 
 /** Adds the access control routes. */
 export function accessControl(app: Hono, world: World) {
@@ -35,10 +36,14 @@ export function accessControl(app: Hono, world: World) {
   app.post('/access/credential-binding-jobs/:id/complete', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { csr_type?: unknown };
     return run(c, () => {
+      // Only a published credential kind: the emulator never answers a value nothing publishes.
+      const csrType = body.csr_type;
+      if (csrType !== undefined && !(CSR_TYPES as readonly unknown[]).includes(csrType))
+        throw new JobControlError(400, `csr_type must be one of ${CSR_TYPES.join(', ')}`);
       const { job } = completeJob(
         world,
         jobFor(world, { id: c.req.param('id') }),
-        typeof body.csr_type === 'string' ? body.csr_type : undefined,
+        csrType as CsrType | undefined,
       );
       return view(job);
     });

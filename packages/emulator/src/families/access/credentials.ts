@@ -11,11 +11,16 @@ import type { AccessCredentialRecord, AccessIdentityRecord } from './state.js';
 /** Default and largest page of the credential and binding job lists (default not published). */
 export const CREDENTIAL_PAGE = { defaultSize: 20, maxSize: 200 } as const;
 
+/** The published credential kinds (`Credential.csr_type`). */
+export const CSR_TYPES = ['JWT', 'WEBAUTHN', 'FIDO2'] as const;
+/** A published credential kind. */
+export type CsrType = (typeof CSR_TYPES)[number];
+
 /** A new credential for an identity (ACTIVE); the identity becomes ENROLLED. */
 export function issueCredential(
   world: World,
   identity: AccessIdentityRecord,
-  csrType = 'ECDSA_P256',
+  csrType: CsrType = 'JWT',
 ): AccessCredentialRecord {
   const now = world.clock.iso();
   const x = secret(32);

@@ -139,29 +139,17 @@ export function recordMembership(
   });
 }
 
-/** The job as event data (no published shape: `CredentialBindingJobChange`). */
-const jobSummary = (job: CredentialBindingJobRecord) => ({
-  id: job.id,
-  identity_id: job.identity_id,
-  realm_id: job.realm_id,
-  delivery_method: job.delivery_method,
-  state: job.state,
-  ...(job.credential_id !== undefined ? { credential_id: job.credential_id } : {}),
-  ...(job.batch_id !== undefined ? { batch_id: job.batch_id } : {}),
-  expire_time: job.expire_time,
-});
-
 /** Records a credential binding job change from a request or from the control surface. */
 export function recordJobChange(
   target: HandlerContext | { world: World; correlationId: string; actor?: EventInput['actor'] },
   job: CredentialBindingJobRecord,
-  action: string,
+  _action: string,
 ) {
   const input: EventInput = {
     tenantId: job.tenant_id,
     eventType: 'CREDENTIAL_BINDING_JOB_CHANGE',
     service: SERVICE,
-    data: { type_name: 'CredentialBindingJobChange', job: jobSummary(job), action },
+    // The event type is published, the shape of its data is not: none is invented.
   };
   if ('op' in target) recordAccess(target, input);
   else
@@ -175,24 +163,13 @@ export function recordJobChange(
 export function recordCredentialChange(
   target: HandlerContext | { world: World; correlationId: string; actor?: EventInput['actor'] },
   credential: AccessCredentialRecord,
-  action: string,
+  _action: string,
 ) {
   const input: EventInput = {
     tenantId: credential.tenant_id,
     eventType: 'CREDENTIAL_CHANGE',
     service: SERVICE,
-    data: {
-      type_name: 'CredentialChange',
-      credential: {
-        id: credential.id,
-        identity_id: credential.identity_id,
-        realm_id: credential.realm_id,
-        state: credential.state,
-        csr_type: credential.csr_type,
-        jwk_thumbprint: credential.jwk_thumbprint,
-      },
-      action,
-    },
+    // The event type is published, the shape of its data is not: none is invented.
   };
   if ('op' in target) recordAccess(target, input);
   else

@@ -145,7 +145,12 @@ function setEnterprise(traits: Json, value: Json, path: string) {
       if (typeof v !== 'string') throw invalidField(`${path}.${key}`, 'must be a string');
       traits[trait] = v;
     } else if (key === 'manager') {
-      if (!isJson(v)) throw invalidField(`${path}.manager`, 'must be an object');
+      // The manager's id as a plain string (as the platform answers it) or the complex value.
+      if (typeof v === 'string') {
+        traits.manager_id = v;
+        continue;
+      }
+      if (!isJson(v)) throw invalidField(`${path}.manager`, 'must be a string or an object');
       if (typeof v.value === 'string') traits.manager_id = v.value;
       if (typeof v.displayName === 'string') traits.manager_name = v.displayName;
     } else throw invalidField(`${path}.${key}`, 'unknown enterprise attribute');

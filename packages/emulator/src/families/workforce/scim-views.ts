@@ -36,7 +36,8 @@ export function scimUserView(state: WorkforceState, user: WorkforceUserRecord, b
 /** A SCIM group with its members. */
 export function scimGroupView(state: WorkforceState, group: WorkforceGroupRecord, base: string) {
   return {
-    schemas: group.description !== undefined ? [CORE_GROUP, VENDOR_GROUP] : [CORE_GROUP],
+    // The published SCIMGroup requires the vendor extension and its description.
+    schemas: [CORE_GROUP, VENDOR_GROUP],
     id: group.id,
     displayName: group.name,
     members: group.members.map((id) => {
@@ -55,9 +56,7 @@ export function scimGroupView(state: WorkforceState, group: WorkforceGroupRecord
       location: `${base}/scim/v2/Groups/${group.id}`,
       version: `W/"${group.scim_version ?? 1}"`,
     },
-    ...(group.description !== undefined
-      ? { [VENDOR_GROUP]: { description: group.description } }
-      : {}),
+    [VENDOR_GROUP]: { description: group.description ?? '' },
   };
 }
 

@@ -124,7 +124,9 @@ export async function checked<T = Loose>(response: Response): Promise<Checked<T>
       expect(response.headers.get('allow'), `${where}: Allow header`).toMatch(
         /^[A-Z]+(, [A-Z]+)*$/,
       );
-    return fallback(FAMILY_STYLE[spec]!);
+    // Under a SCIM server's base path the answer is SCIM's error object (RFC 7644 §3.12).
+    const scim = Array.isArray((body as { schemas?: unknown } | undefined)?.schemas);
+    return fallback(scim ? 'scim' : FAMILY_STYLE[spec]!);
   }
   const op = operation(spec, operationId);
   const responses = (op.responses ?? {}) as Json;

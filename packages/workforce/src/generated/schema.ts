@@ -969,13 +969,10 @@ export interface components {
         ScimUserGroup: {
             /** @description Identifier of the group. */
             value?: string;
-            /**
-             * Format: uri-reference
-             * @description URI of the group resource.
-             */
-            $ref?: string;
             /** @description Kind of membership; `direct` is the value shown. */
             type?: "direct" | (string & {});
+        } & {
+            [key: string]: string;
         };
         /** @description A user in the SCIM set (core schema `urn:ietf:params:scim:schemas:core:2.0:User`), as returned. `id`, `groups` and `meta` are read-only; `id` is returned always. */
         ScimUser: {
@@ -1058,25 +1055,17 @@ export interface components {
         ScimGroupMember: {
             /** @description Identifier of the member. */
             value?: string;
-            /**
-             * Format: uri-reference
-             * @description URI of the member resource.
-             */
-            $ref?: string;
             /** @description Kind of member. */
             type?: "User" | "Group" | (string & {});
             /** @description Display name of the member. */
             display?: string;
+        } & {
+            [key: string]: string;
         };
         /** @description A member to put in a SCIM group (in a create body or a PATCH `value`). */
         ScimGroupMemberCreate: {
             /** @description Identifier of the member. */
             value?: string;
-            /**
-             * Format: uri-reference
-             * @description URI of the member resource.
-             */
-            $ref?: string;
             /**
              * @description Kind of member.
              * @enum {string}
@@ -1084,6 +1073,8 @@ export interface components {
             type?: "User" | "Group";
             /** @description Display name of the member. */
             display?: string;
+        } & {
+            [key: string]: string;
         };
         /** @description Vendor extension of a SCIM group (schema `urn:scim:schemas:extension:vendor:1.0:Group`, name `vendor-group`). */
         ScimGroupVendorExtension: {

@@ -33,10 +33,12 @@ export function writeReport(
     '',
     "Each family's document fed to a real generator of each language, with the options in",
     '[specs/README.md](../specs/README.md#generators), and the generated code built. A cell is green',
-    'when it generated with no unexplained warning, built, passed every story step, and has no',
+    'when it generated with no unexplained warning (one with no reason in',
+    '`tools/generators/thresholds.json`; the reasons are listed below), built, passed every story',
+    'step, and has no',
     'anonymous name (`Inline…`, `…200Response`, `…Request1`, `Body_…`, `AnyOf…`).',
     '',
-    '| Generator | Reads | Family | Generated | Warnings | Builds | Story steps | Anonymous names | Green |',
+    '| Generator | Reads | Family | Generated | Warnings (unexplained) | Builds | Story steps | Anonymous names | Green |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const generator of generators)
@@ -46,14 +48,17 @@ export function writeReport(
         lines.push(`| ${generator.tool} | ${generator.reads} | ${family} | not run | | | | | no |`);
         continue;
       }
+      const unexplained = cell.warnings.filter(
+        (w) => !Object.keys(thresholds.warningReasons).some((text) => w.includes(text)),
+      ).length;
       const green =
         cell.generated &&
-        cell.warnings.length === 0 &&
+        unexplained === 0 &&
         cell.built === true &&
         cell.anonymousNames.length === 0 &&
         false; // no conformance story is written yet (issue 26, goal 3)
       lines.push(
-        `| ${generator.tool} | ${generator.reads} | ${family} | ${mark(cell.generated)} | ${cell.warnings.length} | ${mark(cell.built)} (${generator.check}) | not written | ${cell.anonymousNames.length} | ${green ? 'yes' : 'no'} |`,
+        `| ${generator.tool} | ${generator.reads} | ${family} | ${mark(cell.generated)} | ${cell.warnings.length} (${unexplained}) | ${mark(cell.built)} (${generator.check}) | not written | ${cell.anonymousNames.length} | ${green ? 'yes' : 'no'} |`,
       );
     }
   lines.push('', '## Warnings left, and why', '');

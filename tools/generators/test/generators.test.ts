@@ -35,7 +35,7 @@ describe.each(generators)('$tool', (generator) => {
     };
     let generated: Generated | undefined;
 
-    it('generates, within the committed warning and anonymous-name limits', async () => {
+    it('generates, within the committed limits of unexplained warnings and anonymous names', async () => {
       cells.set(key, cell);
       expect(limit, `${key} has a limit in thresholds.json`).toBeDefined();
       try {
@@ -51,9 +51,14 @@ describe.each(generators)('$tool', (generator) => {
         generator.sources,
         componentNames(documentPath(family, generator.reads)),
       );
+      // Warnings with a reason in thresholds.json are listed in docs/generators.md; only the
+      // others count against the limit.
+      const unexplained = cell.warnings.filter(
+        (w) => !Object.keys(thresholds.warningReasons).some((text) => w.includes(text)),
+      );
       expect(
-        cell.warnings.length,
-        `${key} warnings:\n${cell.warnings.join('\n')}`,
+        unexplained.length,
+        `${key} unexplained warnings:\n${unexplained.join('\n')}`,
       ).toBeLessThanOrEqual(limit?.warnings ?? 0);
       expect(
         cell.anonymousNames.length,

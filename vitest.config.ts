@@ -24,7 +24,25 @@ export default defineConfig({
     reporters: ['default', './tools/vitest/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'specs', include: ['specs/test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'tools', include: ['tools/*/test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'tools',
+          include: ['tools/*/test/**/*.test.ts'],
+          exclude: ['tools/generators/**'],
+        },
+      },
+      {
+        // `pnpm generators`: real generators of four languages and their toolchains (slow, cold
+        // installs included); one file, so its toolchains run one after another.
+        extends: true,
+        test: {
+          name: 'generators',
+          include: ['tools/generators/test/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+        },
+      },
       ...families.map((name) => ({
         extends: true,
         test: {

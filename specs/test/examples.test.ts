@@ -1,7 +1,8 @@
 // Prism serves examples without checking them, so every example in every spec is validated here
 // against its schema. Objects that declare `properties` are closed for this check (unless they
 // say otherwise with `additionalProperties`: `closedSchema`), so a misspelt key in an example
-// fails too.
+// fails too. The same examples are checked again against the derived OpenAPI 3.0 documents
+// (dist/3.0/<name>.json), whose schemas say some things differently (`nullable`, `enum`).
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -69,26 +70,37 @@ function collect(doc: Json): ExampleCase[] {
   }
   const schemas =
     isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
-  for (const [name, schema] of Object.entries(schemas))
-    if (isObject(schema) && Array.isArray(schema.examples))
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!isObject(schema)) continue;
+    const ref = { $ref: `#/components/schemas/${name}` };
+    if (Array.isArray(schema.examples))
       for (const [i, value] of schema.examples.entries())
-        cases.push({
-          where: `schema ${name} examples[${i}]`,
-          schema: { $ref: `#/components/schemas/${name}` },
-          value,
-        });
+        cases.push({ where: `schema ${name} examples[${i}]`, schema: ref, value });
+    // The 3.0 form: one `example` per schema.
+    if ('example' in schema)
+      cases.push({ where: `schema ${name} example`, schema: ref, value: schema.example });
+  }
   return cases;
 }
 
 // X_SPECS=name,name checks documents that are not published yet (while they are being written).
 const names = process.env.X_SPECS ? process.env.X_SPECS.split(',') : [...specNames];
 
-describe.each(names)('%s spec examples', (name) => {
-  const file = specNames.includes(name)
-    ? specPath(name)
-    : new URL(`../${name}.yaml`, import.meta.url);
+const forms = names.flatMap((name) => [
+  {
+    name,
+    form: '3.1',
+    file: specNames.includes(name) ? specPath(name) : new URL(`../${name}.yaml`, import.meta.url),
+  },
+  ...(specNames.includes(name)
+    ? [{ name, form: '3.0', file: new URL(`../dist/3.0/${name}.json`, import.meta.url) }]
+    : []),
+]);
+
+describe.each(forms)('$name spec examples (OpenAPI $form)', ({ name, form, file }) => {
   const doc = parse(readFileSync(file, 'utf8')) as Json;
-  const specId = `urn:x-spec:${name}`;
+  expect(String(doc.openapi).startsWith(form)).toBe(true);
+  const specId = `urn:x-spec:${name}:${form}`;
   const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: false });
   addFormats.default(ajv);
   // OpenAPI's integer formats that ajv-formats does not know: checked as the ranges they are.

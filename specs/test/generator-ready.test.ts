@@ -1,14 +1,39 @@
 // What other teams' generators rely on, checked on the bundled documents they consume: every
 // operation has an operationId unique within its document (each document generates its own client),
 // at least one tag that the document declares, and reusable object shapes are named components
-// (no inline object schema with properties is repeated).
+// (no inline object schema with properties is repeated). Each document, in its 3.1 source form
+// and its derived 3.0.3 form (dist/3.0/<name>.json), is valid against the OpenAPI schema of its
+// version as @seriousme/openapi-schema-validator checks it: that validator, like several
+// generators, reads any member named `$ref` as a reference.
 import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { specNames, specPath } from '../index.mjs';
 
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const load = (name: string) => JSON.parse(readFileSync(specPath(name, 'json'), 'utf8')) as Json;
+const load30 = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../dist/3.0/${name}.json`, import.meta.url), 'utf8')) as Json;
+
+describe.each(specNames)('%s is a valid OpenAPI document in both versions', (name) => {
+  it.each([
+    ['3.1', load(name)],
+    ['3.0', load30(name)],
+  ])('OpenAPI %s', async (version, doc) => {
+    expect(String(doc.openapi)).toBe(version === '3.1' ? '3.1.0' : '3.0.3');
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('the 3.0 form says what 3.0 cannot say in its description', () => {
+    const description = String((load30(name).info as Json).description);
+    expect(description).toContain('## This is the OpenAPI 3.0.3 form');
+    expect(JSON.stringify(load30(name))).not.toMatch(/"(const|contains)":/);
+  });
+});
 
 function operations(doc: Json) {
   const result: { where: string; op: Json }[] = [];

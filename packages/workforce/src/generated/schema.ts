@@ -1097,13 +1097,10 @@ export interface components {
         ScimUserGroup: {
             /** @description Identifier of the group. */
             value?: string;
-            /**
-             * Format: uri-reference
-             * @description URI of the group resource.
-             */
-            $ref?: string;
             /** @description Kind of membership; `direct` is the value shown. */
             type?: "direct" | (string & {});
+        } & {
+            [key: string]: string;
         };
         /**
          * ScimUser
@@ -1204,15 +1201,12 @@ export interface components {
         ScimGroupMember: {
             /** @description Identifier of the member. */
             value?: string;
-            /**
-             * Format: uri-reference
-             * @description URI of the member resource.
-             */
-            $ref?: string;
             /** @description Kind of member. */
             type?: "User" | "Group" | (string & {});
             /** @description Display name of the member. */
             display?: string;
+        } & {
+            [key: string]: string;
         };
         /**
          * ScimGroupMemberCreate
@@ -1222,17 +1216,14 @@ export interface components {
             /** @description Identifier of the member. */
             value?: string;
             /**
-             * Format: uri-reference
-             * @description URI of the member resource.
-             */
-            $ref?: string;
-            /**
              * @description Kind of member.
              * @enum {string}
              */
             type?: "User" | "Group";
             /** @description Display name of the member. */
             display?: string;
+        } & {
+            [key: string]: string;
         };
         /**
          * ScimGroupVendorExtension

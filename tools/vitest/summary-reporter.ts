@@ -42,9 +42,11 @@ export default class SummaryReporter implements Reporter {
     unhandledErrors: ReadonlyArray<SerializedError>,
   ): void {
     const counts = countRun(testModules, unhandledErrors);
-    writeResult('vitest', counts);
+    // One results file per suite: `pnpm generators` names its own (X_RESULTS_SUITE).
+    const suite = process.env.X_RESULTS_SUITE ?? 'vitest';
+    writeResult(suite, counts);
     process.stdout.write(
-      `\nvitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+      `\n${suite}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
     );
   }
 }

@@ -171,9 +171,11 @@ describe('an older family beside a newer one', () => {
     };
     const runtimes = Object.entries(lock.packages)
       .filter(([path]) => path.endsWith('node_modules/@x/runtime'))
-      .map(([, info]) => info.version)
-      .sort();
-    expect(runtimes).toEqual([published['@x/runtime'], newer['@x/runtime']].sort());
+      .map(([, info]) => info.version);
+    // Two versions (npm may place the newer one under more than one dependent).
+    expect([...new Set(runtimes)].sort()).toEqual(
+      [published['@x/runtime'], newer['@x/runtime']].sort(),
+    );
   });
 
   it('both families work, and their errors answer instanceof across the two copies', async () => {

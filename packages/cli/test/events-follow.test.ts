@@ -80,7 +80,18 @@ describe('xid events follow', () => {
     // stops cleanly on SIGTERM.
     const fd = openSync(out, 'a');
     const last = spawnCli(
-      ['events', 'follow', '--checkpoint', checkpoint, '--poll-interval', '100ms'],
+      // `--settle 0s`: these last events are the newest, so a window would hold them until
+      // newer ones arrive (the settle window is tested in follow-settle).
+      [
+        'events',
+        'follow',
+        '--checkpoint',
+        checkpoint,
+        '--poll-interval',
+        '100ms',
+        '--settle',
+        '0s',
+      ],
       {
         env,
         stdio: ['ignore', fd, 'pipe'],
@@ -138,7 +149,10 @@ describe('xid events follow', () => {
       let text = '';
       child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
       const exited = new Promise((r) => child.on('close', r));
-      await sleep(700 + next() * 900);
+      // Killed at a random moment after it started writing (not after a fixed time, which a slow
+      // start on a busy machine would spend before the first line).
+      await waitFor(() => text.length > 0, 20_000, 'output');
+      await sleep(next() * 400);
       child.kill('SIGKILL');
       await exited;
       // A line cut by the kill never reached the pipe whole: only whole lines count.

@@ -1100,7 +1100,7 @@ export interface components {
             /** @description Kind of membership; `direct` is the value shown. */
             type?: "direct" | (string & {});
         } & {
-            [key: string]: string;
+            [key: string]: unknown;
         };
         /**
          * ScimUser
@@ -1206,7 +1206,7 @@ export interface components {
             /** @description Display name of the member. */
             display?: string;
         } & {
-            [key: string]: string;
+            [key: string]: unknown;
         };
         /**
          * ScimGroupMemberCreate
@@ -1223,7 +1223,7 @@ export interface components {
             /** @description Display name of the member. */
             display?: string;
         } & {
-            [key: string]: string;
+            [key: string]: unknown;
         };
         /**
          * ScimGroupVendorExtension

@@ -83,7 +83,8 @@ type Call = (client: typeof workforce, options: CallOptions) => Promise<unknown>
  * for 429, the SCIM error object for SCIM operations).
  */
 export function declaredErrors(operationId: string, call: Call): void {
-  const statuses = declaredStatuses('workforce', operationId).filter((s) => !s.startsWith('2'));
+  const declared = declaredStatuses('workforce', operationId).filter((s) => !s.startsWith('2'));
+  const statuses = declared.filter((s) => s !== 'default');
   describe(`${operationId}: declared error statuses`, () => {
     it.each(statuses)('%s surfaces as the typed error with its details', async (status) => {
       const options: CallOptions = { headers: { Prefer: `code=${status}` }, retry: false };
@@ -119,6 +120,23 @@ export function declaredErrors(operationId: string, call: Call): void {
         ]);
       }
     });
+    // `default` covers every status the operation does not list: Prism answers an unlisted one
+    // (503 here) with the default response, which must still be the typed error of its class.
+    if (declared.includes('default') && !declared.includes('503'))
+      it('default (an unlisted 503) surfaces as the typed error', async () => {
+        const options: CallOptions = { headers: { Prefer: 'code=503' }, retry: false };
+        const error = await call(errorClient, options).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(ServerError);
+        const apiError = error as ApiError;
+        expect(apiError.status).toBe(503);
+        expect(apiError.request?.attempts).toBe(1);
+        if (Array.isArray((apiError.body as { schemas?: unknown } | undefined)?.schemas))
+          expect(apiError.scim?.status).toEqual(expect.any(String));
+        else expect(apiError.code).toEqual(expect.any(String));
+      });
   });
 }
 

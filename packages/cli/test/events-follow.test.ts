@@ -28,6 +28,9 @@ const idsIn = (text: string) =>
     .filter((l) => l !== '')
     .map((l) => (JSON.parse(l) as { id: string }).id);
 
+/** The ids of the whole lines so far: a line being written (or cut by a kill) is not one yet. */
+const wholeLineIdsIn = (text: string) => idsIn(text.slice(0, text.lastIndexOf('\n') + 1));
+
 describe('xid events follow', () => {
   it('loses and repeats nothing over 10,010 events across kill -9 and restarts (stdout a file)', async () => {
     const dir = tempDir();
@@ -43,7 +46,7 @@ describe('xid events follow', () => {
     // writing, so most kills land in the middle of the stream.
     for (
       let batch = 0;
-      batch < 10 || idsIn(readFileSync(out, 'utf8')).length < expected.length;
+      batch < 10 || wholeLineIdsIn(readFileSync(out, 'utf8')).length < expected.length;
       batch++
     ) {
       if (batch < 10)
@@ -73,7 +76,7 @@ describe('xid events follow', () => {
       child.kill('SIGKILL');
       await exited;
       kills++;
-      if (idsIn(readFileSync(out, 'utf8')).length < expected.length) midStream++;
+      if (wholeLineIdsIn(readFileSync(out, 'utf8')).length < expected.length) midStream++;
       if (kills > 30) break;
     }
     // A last run catches up (with a few events added now, so it must be up and polling), then
@@ -102,7 +105,7 @@ describe('xid events follow', () => {
     await sleep(500);
     expected.push(...seedEvents(emulator, 10, start + 3_000_000, 4, 'c'));
     await waitFor(
-      () => idsIn(readFileSync(out, 'utf8')).length >= expected.length,
+      () => wholeLineIdsIn(readFileSync(out, 'utf8')).length >= expected.length,
       30_000,
       'catch up',
     );
@@ -156,7 +159,7 @@ describe('xid events follow', () => {
       child.kill('SIGKILL');
       await exited;
       // A line cut by the kill never reached the pipe whole: only whole lines count.
-      received.push(...idsIn(text.slice(0, text.lastIndexOf('\n') + 1)));
+      received.push(...wholeLineIdsIn(text));
       if (new Set(received).size >= expected.length) break;
     }
     expect(new Set(received)).toEqual(new Set(expected));

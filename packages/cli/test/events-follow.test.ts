@@ -130,7 +130,7 @@ describe('xid events follow', () => {
     const next = random(7);
     const received: string[] = [];
     let kills = 0;
-    for (; kills < 30; kills++) {
+    for (; kills < 60; kills++) {
       const child = spawnCli(
         [
           'events',
@@ -155,7 +155,7 @@ describe('xid events follow', () => {
       // Killed at a random moment after it started writing (not after a fixed time, which a slow
       // start on a busy machine would spend before the first line).
       await waitFor(() => text.length > 0, 20_000, 'output');
-      await sleep(next() * 400);
+      await sleep(300 + next() * 900);
       child.kill('SIGKILL');
       await exited;
       // A line cut by the kill never reached the pipe whole: only whole lines count.

@@ -1,4 +1,5 @@
 // What the harness asks of each language's generator.
+import type { StoryRun, StoryTarget } from './story.js';
 import type { Family } from './toolchain.js';
 
 export interface Generated {
@@ -28,6 +29,12 @@ export interface Generator {
   prepare(): Promise<void>;
   generate(family: Family): Promise<Generated>;
   build(family: Family, generated: Generated): Promise<Built>;
+  /**
+   * Runs this language's conformance story (tools/generators/stories/<language>) in its own test
+   * runner against the emulator in `target`, over every family's generated client at once (events
+   * last), and reports each test by name from the runner's own report.
+   */
+  story(generated: ReadonlyMap<Family, Generated>, target: StoryTarget): Promise<StoryRun>;
 }
 
 /** The lines of a generator's output that are warnings, by a pattern of that generator. */

@@ -114,3 +114,30 @@ export function parseJUnit(xml: string): StepResult[] {
   else visitSuite(top);
   return results;
 }
+
+const upperSnake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+
+/**
+ * The environment a story's tests read: `X_STORY_MODE`, `X_STORY_<URL>_URL` for each of the
+ * emulator's URLs (`X_STORY_WORKFORCE_URL`, `X_STORY_ACCESS_URL`, `X_STORY_ACCESS_AUTH_URL`,
+ * `X_STORY_EVENTS_URL`, `X_STORY_LEGACY_URL`, `X_STORY_CONTROL_URL`) and
+ * `X_STORY_<FAMILY>_<FIELD>` for each seeded credential (`X_STORY_WORKFORCE_CLIENT_ID`,
+ * `X_STORY_WORKFORCE_CLIENT_SECRET`, `X_STORY_WORKFORCE_TOKEN_URL`, `X_STORY_WORKFORCE_TENANT_ID`,
+ * `X_STORY_ACCESS_TENANT_ID`, `X_STORY_ACCESS_REALM_ID`, `X_STORY_ACCESS_APPLICATION_ID`,
+ * `X_STORY_ACCESS_CLIENT_ID`, `X_STORY_ACCESS_CLIENT_SECRET`, `X_STORY_ACCESS_TOKEN_URL`,
+ * `X_STORY_LEGACY_TOKEN`, `X_STORY_EVENTS_API_KEY`).
+ */
+export function storyEnv(
+  info: {
+    urls: Readonly<Record<string, string>>;
+    credentials: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  },
+  mode: StoryMode,
+): Record<string, string> {
+  const env: Record<string, string> = { X_STORY_MODE: mode };
+  for (const [name, url] of Object.entries(info.urls)) env[`X_STORY_${upperSnake(name)}_URL`] = url;
+  for (const [family, fields] of Object.entries(info.credentials))
+    for (const [field, value] of Object.entries(fields))
+      env[`X_STORY_${upperSnake(family)}_${upperSnake(field)}`] = value;
+  return env;
+}

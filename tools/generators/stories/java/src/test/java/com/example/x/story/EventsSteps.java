@@ -37,6 +37,8 @@ final class EventsSteps {
       if (name != null) users.put(name, false);
     boolean realmSeen = story.accessRealmId == null;
     if (users.isEmpty() && realmSeen) fail("no change to look for: the earlier steps made none");
+    // How each event's data was read, for the failure's message.
+    Map<String, Integer> dataRead = new HashMap<>();
     int pages = 0;
     String cursor = null;
     while (users.containsValue(false) || !realmSeen) {
@@ -47,8 +49,10 @@ final class EventsSteps {
       pages++;
       if (page == null) fail("page " + pages + " without a body");
       for (Event event : page.getEvents() == null ? java.util.List.<Event>of() : page.getEvents()) {
-        if (event.getData() == null
-            || !(event.getData().getActualInstance() instanceof KnownEventData known)) continue;
+        Object data = event.getData() == null ? null : event.getData().getActualInstance();
+        Object read = data instanceof KnownEventData known ? known.getActualInstance() : data;
+        dataRead.merge(read == null ? "no data" : read.getClass().getSimpleName(), 1, Integer::sum);
+        if (!(data instanceof KnownEventData known)) continue;
         if (known.getActualInstance() instanceof UserChangeData change) {
           String name = change.getUser().getUserName();
           if (Boolean.FALSE.equals(users.get(name))) {
@@ -67,7 +71,14 @@ final class EventsSteps {
     }
     assertTrue(
         !users.containsValue(false) && realmSeen,
-        "after " + pages + " pages: users seen " + users + ", realm seen " + realmSeen);
+        "after "
+            + pages
+            + " pages: users seen "
+            + users
+            + ", realm seen "
+            + realmSeen
+            + "; event data read as "
+            + dataRead);
     assertTrue(pages >= 2, "the cursor was followed (" + pages + " page)");
   }
 }

@@ -19,6 +19,12 @@ export function completeSteps(reported: readonly StepResult[], why: string): Ste
 export const missingFamilies = (generated: ReadonlyMap<Family, Generated>) =>
   families.filter((family) => !generated.has(family));
 
-/** The tail of a runner's output, for a report. */
+/** The tail of a runner's output, for a report, without terminal colour codes. */
 export const tail = (output: string, lines = 40) =>
-  output.trim().split('\n').slice(-lines).join('\n');
+  output
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts colour codes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')
+    .slice(-lines)
+    .join('\n');

@@ -40,15 +40,20 @@ export const OPERATION_VERBS = [
 
 /**
  * Whether a generator makes a type of this inline schema, and so names it after where it stands:
- * an object with `properties`, or a union or intersection (`oneOf`, `anyOf`, `allOf`). A free-form
- * map (`type: object` with no `properties`, only `additionalProperties`) is not one: TypeScript,
- * Go and Java read it as a map; openapi-python-client names it `<Parent><Property>`, which reads.
- * An inline enum is not one either: each generator names it after its property (`SchemasEnum`).
+ * an object with `properties`, or a union (`oneOf`, `anyOf`) of two or more schemas besides
+ * `null`. A free-form map (`type: object` with no `properties`, only `additionalProperties`) is not
+ * one: TypeScript, Go and Java read it as a map; openapi-python-client names it
+ * `<Parent><Property>`, which reads. An inline enum is not one either: each generator names it after
+ * its property (`SchemasEnum`). Nor is an `allOf`: generators merge its members into one type.
  */
 function wouldBeNamed(schema: Json): boolean {
   if (typeof schema.$ref === 'string') return false;
   if (isObject(schema.properties) && Object.keys(schema.properties).length > 0) return true;
-  return ['oneOf', 'anyOf', 'allOf'].some((k) => Array.isArray(schema[k]));
+  return ['oneOf', 'anyOf'].some(
+    (k) =>
+      Array.isArray(schema[k]) &&
+      (schema[k] as unknown[]).filter((m) => !(isObject(m) && m.type === 'null')).length > 1,
+  );
 }
 
 /** Locations of inline schemas a generator would name, in `schema` (at `where`) or under it. */
@@ -66,8 +71,11 @@ function nested(schema: Json, where: string, out: string[]): void {
   unnamed(schema.additionalProperties, `${where}/additionalProperties`, out);
   for (const key of ['oneOf', 'anyOf', 'allOf'])
     if (Array.isArray(schema[key]))
-      for (const [i, member] of (schema[key] as unknown[]).entries())
-        unnamed(member, `${where}/${key}/${i}`, out);
+      for (const [i, member] of (schema[key] as unknown[]).entries()) {
+        // An allOf member is merged into the schema that holds it: only what it holds is named.
+        if (key !== 'allOf') unnamed(member, `${where}/${key}/${i}`, out);
+        else if (isObject(member)) nested(member, `${where}/${key}/${i}`, out);
+      }
 }
 
 /** Every inline schema a generator would name, with its JSON pointer. */
@@ -155,6 +163,21 @@ describe('the checks find what they look for', () => {
           type: 'object',
           properties: {
             manager: { oneOf: [{ type: 'string' }, { $ref: '#/y' }] },
+            team: { oneOf: [{ $ref: '#/y' }, { type: 'null' }] },
+            badge: {
+              allOf: [
+                { $ref: '#/y' },
+                { type: 'object', properties: { issuer: { type: 'object', properties: {} } } },
+              ],
+            },
+            address: {
+              allOf: [
+                {
+                  type: 'object',
+                  properties: { geo: { type: 'object', properties: { lat: {} } } },
+                },
+              ],
+            },
             labels: { type: 'object', additionalProperties: { type: 'string' } },
             emails: { type: 'array', items: { type: 'object', properties: { value: {} } } },
           },
@@ -163,10 +186,11 @@ describe('the checks find what they look for', () => {
     },
   };
 
-  it('finds inline bodies and nested objects, with their location, and lets maps be', () => {
+  it('finds inline bodies, nested objects and unions, with their location; lets maps, nullable references and allOf members be', () => {
     expect(unnamedShapes(doc)).toEqual([
       '#/paths/~1users/post/responses/200/content/application/json/schema',
       '#/components/schemas/User/properties/manager',
+      '#/components/schemas/User/properties/address/allOf/0/properties/geo',
       '#/components/schemas/User/properties/emails/items',
     ]);
   });

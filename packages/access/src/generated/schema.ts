@@ -4956,6 +4956,11 @@ export interface components {
             displayName?: string;
         };
         /**
+         * ScimManagerValue
+         * @description The user's manager: RFC 7643's complex value, or the manager's identifier as a plain string, as published responses send it. A user read back can be replaced as it is.
+         */
+        ScimManagerValue: string | components["schemas"]["ScimManager"];
+        /**
          * ScimEnterpriseUser
          * @description Enterprise user extension (`urn:ietf:params:scim:schemas:extension:enterprise:2.0:User`).
          */
@@ -4970,8 +4975,7 @@ export interface components {
             department?: string;
             /** @description Division. */
             division?: string;
-            /** @description The user's manager: RFC 7643's complex value, or the manager's identifier as a plain string, as published responses send it. A user read back can be replaced as it is. */
-            manager?: string | components["schemas"]["ScimManager"];
+            manager?: components["schemas"]["ScimManagerValue"];
         };
         /**
          * ScimUser
@@ -8944,7 +8948,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUserCreate"];
                 "application/json": components["schemas"]["ScimUserCreate"];
             };
         };
@@ -9010,7 +9013,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUserReplace"];
                 "application/json": components["schemas"]["ScimUserReplace"];
             };
         };
@@ -9074,7 +9076,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUserPatchRequest"];
                 "application/json": components["schemas"]["ScimUserPatchRequest"];
             };
         };
@@ -9141,7 +9142,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimGroupCreate"];
                 "application/json": components["schemas"]["ScimGroupCreate"];
             };
         };
@@ -9235,7 +9235,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimGroupPatchRequest"];
                 "application/json": components["schemas"]["ScimGroupPatchRequest"];
             };
         };

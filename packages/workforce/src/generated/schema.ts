@@ -2735,7 +2735,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimUserCreate"];
-                "application/scim+json": components["schemas"]["ScimUserCreate"];
             };
         };
         responses: {
@@ -2805,7 +2804,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimUserReplace"];
-                "application/scim+json": components["schemas"]["ScimUserReplace"];
             };
         };
         responses: {
@@ -2873,7 +2871,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimUserPatch"];
-                "application/scim+json": components["schemas"]["ScimUserPatch"];
             };
         };
         responses: {
@@ -2947,7 +2944,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimGroupCreate"];
-                "application/scim+json": components["schemas"]["ScimGroupCreate"];
             };
         };
         responses: {
@@ -3048,7 +3044,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimGroupPatch"];
-                "application/scim+json": components["schemas"]["ScimGroupPatch"];
             };
         };
         responses: {

@@ -1,13 +1,16 @@
 // @hey-api/openapi-ts (the root devDependency, pinned), fed the 3.1 documents; the generated
 // client must pass strict `tsc --noEmit`. This is the check tests/consumers/generators.test.ts
 // used to run, moved here so that every language's generator runs in one harness.
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Generator, warningLines } from './generator.js';
-import { documentPath, outDir, root, run } from './toolchain.js';
+import { parseJUnit } from './story.js';
+import { config, documentPath, families, outDir, root, run, toolEnv } from './toolchain.js';
 
 const cli = join(root, 'node_modules', '@hey-api', 'openapi-ts', 'bin', 'run.js');
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const stories = join(config, 'stories', 'typescript');
 
 export const typescript: Generator = {
   language: 'typescript',
@@ -66,5 +69,28 @@ export const typescript: Generator = {
       ok: result.code === 0,
       output: result.output.trim().split('\n').slice(-12).join('\n'),
     };
+  },
+  async story(generated, target) {
+    // The story's own vitest run (stories/typescript/vitest.config.ts), each family's generated
+    // client under `@story/<family>`; its JUnit report is what counts.
+    const report = join(outDir('typescript'), `story-${target.mode}.xml`);
+    rmSync(report, { force: true });
+    const clients: Record<string, string> = {};
+    for (const family of families) {
+      const dir = generated.get(family)?.dir;
+      if (dir) clients[`X_STORY_CLIENT_${family.toUpperCase()}`] = dir;
+    }
+    const result = await run(
+      process.execPath,
+      [vitest, 'run', '--config', join(stories, 'vitest.config.ts')],
+      {
+        cwd: stories,
+        env: { ...toolEnv, ...target.env, ...clients, X_STORY_JUNIT: report, CI: '1' },
+      },
+    );
+    const output = result.output.trim().split('\n').slice(-40).join('\n');
+    if (!existsSync(report))
+      throw new Error(`vitest wrote no JUnit report (exit ${result.code}):\n${output}`);
+    return { steps: parseJUnit(readFileSync(report, 'utf8')), output };
   },
 };

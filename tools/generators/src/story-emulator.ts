@@ -24,7 +24,10 @@ export async function startStoryEmulator(mode: StoryMode): Promise<StoryEmulator
   }
   return {
     emulator,
-    target: { mode, env: storyEnv(emulator, mode) },
+    target: {
+      mode,
+      env: storyEnv({ urls: { ...emulator.urls }, credentials: { ...emulator.credentials } }, mode),
+    },
     stop: () => emulator.stop(),
   };
 }

@@ -1,14 +1,15 @@
 // Family A with the generated client: a token from the auth URL, a realm, an identity in it, a
 // listing followed by its page tokens, and a 400 whose field violations name the field.
-import { createClient } from '@story/access/client';
+
 import {
+  type Error as AccessError,
   createIdentity,
   createRealm,
-  type Error as AccessError,
   type FieldViolations,
   issueToken,
   listIdentities,
 } from '@story/access';
+import { createClient } from '@story/access/client';
 import { expect, it } from 'vitest';
 import { changes } from './changes.js';
 import { basic, env, runId, tolerance } from './env.js';

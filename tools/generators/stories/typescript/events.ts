@@ -1,7 +1,8 @@
 // Family E with the generated client: the whole listing followed by its cursor, small pages, in
 // which the changes the earlier steps made show up.
-import { createClient } from '@story/events/client';
+
 import { type Event, listEvents } from '@story/events';
+import { createClient } from '@story/events/client';
 import { expect, it } from 'vitest';
 import { changes } from './changes.js';
 import { env, tolerance } from './env.js';
@@ -28,8 +29,7 @@ it('e_cursor_listing_shows_changes', async () => {
   const shows = (type: string, name: string | undefined) =>
     name !== undefined &&
     events.some(
-      (e) =>
-        (tolerance() || e.event_type === type) && JSON.stringify(e.data).includes(`"${name}"`),
+      (e) => (tolerance() || e.event_type === type) && JSON.stringify(e.data).includes(`"${name}"`),
     );
   const listed = `${events.length} events: ${[...new Set(events.map((e) => e.event_type))]}`;
   expect(shows('USER_CHANGE', changes.workforceUserName), `W user; ${listed}`).toBe(true);

@@ -1,6 +1,7 @@
 // Family L with the generated client: a user created with the static bearer token.
-import { createClient } from '@story/legacy/client';
+
 import { createLegacyUser } from '@story/legacy';
+import { createClient } from '@story/legacy/client';
 import { expect, it } from 'vitest';
 import { changes } from './changes.js';
 import { env, runId, tolerance } from './env.js';

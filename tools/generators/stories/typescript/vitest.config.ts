@@ -15,7 +15,10 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: {
     alias: families.flatMap((family) => [
-      { find: new RegExp(`^@story/${family}$`), replacement: `${clientDir(family)}/client/index.ts` },
+      {
+        find: new RegExp(`^@story/${family}$`),
+        replacement: `${clientDir(family)}/client/index.ts`,
+      },
       {
         find: new RegExp(`^@story/${family}/client$`),
         replacement: `${clientDir(family)}/client/client/index.ts`,
@@ -26,6 +29,7 @@ export default defineConfig({
     include: ['story.test.ts'],
     testTimeout: 30_000,
     reporters: ['default', 'junit'],
+    // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by the harness for this child run only
     outputFile: { junit: process.env.X_STORY_JUNIT ?? 'story-junit.xml' },
   },
 });

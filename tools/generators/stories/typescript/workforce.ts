@@ -1,15 +1,16 @@
 // Family W with the generated client: token, a user created and read, a filtered list over three
 // pages, a 404 and a 409 read as the generated error type.
-import { createClient } from '@story/workforce/client';
+
 import {
   createGroup,
   createUser,
-  type Error as WorkforceError,
   getUser,
   issueToken,
   listUsers,
   type User,
+  type Error as WorkforceError,
 } from '@story/workforce';
+import { createClient } from '@story/workforce/client';
 import { expect, it } from 'vitest';
 import { changes } from './changes.js';
 import { basic, env, runId, tolerance } from './env.js';

@@ -96,6 +96,8 @@ export function renderReport(
   cells: Cells,
   thresholds: Thresholds,
   seconds: number,
+  /** Seconds each language's story took, both modes with their emulators. */
+  storySeconds: ReadonlyMap<string, number> = new Map(),
 ): string {
   const lines = [
     '# Generators',
@@ -169,7 +171,13 @@ export function renderReport(
     lines.push(`- ${key}: ${cell.anonymousNames.map((n) => `\`${n}\``).join(', ')}`);
   lines.push(
     '',
-    `The limits the command holds the numbers to are in \`tools/generators/thresholds.json\`. Last run: ${Math.round(seconds)} s.`,
+    `The limits the command holds the numbers to are in \`tools/generators/thresholds.json\`. Last run: ${Math.round(seconds)} s${
+      storySeconds.size > 0
+        ? `, of which the stories (both modes, emulators included): ${[...storySeconds]
+            .map(([language, s]) => `${language} ${Math.round(s)} s`)
+            .join(', ')}`
+        : ''
+    }.`,
     '',
   );
   return lines.join('\n');
@@ -181,9 +189,10 @@ export function writeReport(
   cells: Cells,
   thresholds: Thresholds,
   seconds: number,
+  storySeconds?: ReadonlyMap<string, number>,
 ) {
   writeFileSync(
     join(root, 'docs', 'generators.md'),
-    renderReport(generators, cells, thresholds, seconds),
+    renderReport(generators, cells, thresholds, seconds, storySeconds),
   );
 }

@@ -29,6 +29,7 @@ const generators: Generator[] = [typescript, python, go, java];
 const thresholds = loadThresholds();
 const cells: Cells = new Map();
 const started = Date.now();
+const storySeconds = new Map<string, number>();
 
 /** The results file of each language's story runner (tools/test-run/src/results.mjs). */
 const storySuites: Record<Generator['language'], string> = {
@@ -65,7 +66,9 @@ async function runStories(generator: Generator, generated: ReadonlyMap<Family, G
   return runs;
 }
 
-afterAll(() => writeReport(generators, cells, thresholds, (Date.now() - started) / 1000));
+afterAll(() =>
+  writeReport(generators, cells, thresholds, (Date.now() - started) / 1000, storySeconds),
+);
 
 describe.each(generators)('$tool', (generator) => {
   beforeAll(() => generator.prepare());
@@ -126,7 +129,9 @@ describe.each(generators)('$tool', (generator) => {
   describe('conformance story', () => {
     const tallies = new Map<string, StoryTally>();
     beforeAll(async () => {
+      const storyStarted = Date.now();
       const runs = await runStories(generator, generatedByFamily);
+      storySeconds.set(generator.language, (Date.now() - storyStarted) / 1000);
       const steps = [...runs.values()].flatMap((run) => ('steps' in run ? run.steps : []));
       if ([...runs.values()].some((run) => 'steps' in run))
         writeResult(storySuites[generator.language], countSteps(steps));

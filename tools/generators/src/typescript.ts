@@ -80,6 +80,9 @@ export const typescript: Generator = {
       const dir = generated.get(family)?.dir;
       if (dir) clients[`X_STORY_CLIENT_${family.toUpperCase()}`] = dir;
     }
+    // vitest strips types: the story is first held to the generated types by strict tsc (once,
+    // as published; tolerance mode changes no type).
+    if (target.mode === 'normal') await typecheckStory(generated);
     const result = await run(
       process.execPath,
       [vitest, 'run', '--config', join(stories, 'vitest.config.ts')],
@@ -94,3 +97,34 @@ export const typescript: Generator = {
     return { steps: parseJUnit(readFileSync(report, 'utf8')), output };
   },
 };
+
+/** Strict `tsc --noEmit` over the story, `@story/<family>` mapped to the generated clients. */
+async function typecheckStory(generated: Parameters<Generator['story']>[0]) {
+  const paths: Record<string, string[]> = {};
+  for (const [family, { dir }] of generated) {
+    paths[`@story/${family}`] = [join(dir, 'client', 'index.ts')];
+    paths[`@story/${family}/client`] = [join(dir, 'client', 'client', 'index.ts')];
+  }
+  const tsconfig = join(outDir('typescript'), 'story-tsconfig.json');
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        typeRoots: [join(root, 'node_modules', '@types')],
+        paths,
+      },
+      include: [join(stories, '*.ts')],
+    }),
+  );
+  const result = await run(process.execPath, [tsc, '-p', tsconfig]);
+  if (result.code !== 0)
+    throw new Error(`the TypeScript story does not typecheck:\n${result.output.slice(-3000)}`);
+}

@@ -57,7 +57,7 @@ async function runStories(generator: Generator, generated: ReadonlyMap<Family, G
       runs.set(mode, await generator.story(generated, emulator.target));
     } catch (error) {
       runs.set(mode, {
-        error: `${generator.tool} (${generator.language}) story: ${String(error)}`,
+        error: `${generator.language} story (${generator.tool}): ${String(error)}`,
       });
     } finally {
       await emulator.stop();

@@ -13,6 +13,8 @@ const clientDir = (family: string) => {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  // Vite's cache with the harness's other caches (git-ignored), not beside the story.
+  cacheDir: fileURLToPath(new URL('../../../../.cache/generators/story-vite', import.meta.url)),
   resolve: {
     alias: families.flatMap((family) => [
       {

@@ -737,7 +737,7 @@ export interface paths {
         };
         /**
          * List the results of a batch credential binding job
-         * @description Lists the per-identity credential binding jobs of the batch (at most 200 per page), with the counts of succeeded, failed and pending jobs. The response carries `next_page_token` while more pages follow; send it back as `page_token` (the family's paging rule: the published operation lists no query parameters).
+         * @description Lists the per-identity credential binding jobs of the batch (at most 200), with the counts of succeeded, failed and pending jobs. The published operation takes no query parameters, so it cannot be paged: the response's `next_page_token` has no parameter to be sent back in (see GAPS.md).
          */
         get: operations["listBatchCredentialBindingJobResults"];
         put?: never;
@@ -939,7 +939,7 @@ export interface paths {
         };
         /**
          * List an application's tokens
-         * @description Lists the tokens the application issued (at most 100 per page, default 100), optionally only those of one kind of principal or one principal. The response carries `next_page_token` while more pages follow; send it back as `page_token`.
+         * @description Lists the tokens the application issued (at most 100), optionally only those of one kind of principal or one principal. The published operation takes only these two filters, so it cannot be paged: the response's `next_page_token` has no parameter to be sent back in (see GAPS.md).
          */
         get: operations["listTokens"];
         put?: never;
@@ -2659,7 +2659,7 @@ export interface components {
         };
         /**
          * BatchCredentialBindingJobResultList
-         * @description A page of the jobs a batch created, with the batch's counts.
+         * @description The jobs a batch created (at most 200), with the batch's counts.
          */
         BatchCredentialBindingJobResultList: {
             job_results: components["schemas"]["CredentialBindingJob"][];
@@ -3377,7 +3377,7 @@ export interface components {
         };
         /**
          * TokenList
-         * @description A page of the tokens an application issued.
+         * @description The tokens an application issued (at most 100).
          */
         TokenList: {
             tokens: components["schemas"]["Token"][];
@@ -6931,12 +6931,7 @@ export interface operations {
     };
     listBatchCredentialBindingJobResults: {
         parameters: {
-            query?: {
-                /** @description Items per page. This list's maximum and default page size are not published (see the operation). A page token keeps the page size, but a value sent with the token overrides it. */
-                page_size?: components["parameters"]["PageSize"];
-                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
-                page_token?: components["parameters"]["PageToken"];
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Identifier of the tenant. */
@@ -6950,7 +6945,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the batch's jobs. */
+            /** @description The batch's jobs. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7308,10 +7303,6 @@ export interface operations {
                 principal_type?: components["parameters"]["PrincipalType"];
                 /** @description Only tokens issued to this principal (an application or identity id). */
                 principal_id?: components["parameters"]["PrincipalId"];
-                /** @description Items per page (at most 100, default 100). A page token keeps the page size, but a value sent with the token overrides it. */
-                page_size?: components["parameters"]["PageSize100"];
-                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
-                page_token?: components["parameters"]["PageToken"];
             };
             header?: never;
             path: {
@@ -7326,7 +7317,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of tokens. */
+            /** @description The application's tokens. */
             200: {
                 headers: {
                     [name: string]: unknown;

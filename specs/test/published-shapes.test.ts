@@ -67,6 +67,34 @@ describe('published shapes the specs accept', () => {
     expect(errorsOf('access', 'CreatedIdentityProvider', created)).toEqual([]);
   });
 
+  it.each([
+    [
+      'access',
+      ['IdentityList', 'TokenList', 'BatchCredentialBindingJobResultList', 'RoleMemberList'],
+    ],
+    ['workforce', ['UserList', 'GroupList', 'PasskeyList', 'TagList']],
+  ] as const)('%s: an empty list as proto3 JSON sends it, `{}`', (spec, lists) => {
+    for (const list of lists) expect(errorsOf(spec, list, {}), list).toEqual([]);
+  });
+
+  it('proto3 JSON: an identity of an SSO configuration without status, a flow without false', () => {
+    const identity = {
+      ...ids,
+      create_time: '2026-01-12T08:00:00Z',
+      update_time: '2026-01-12T08:00:00Z',
+    };
+    expect(errorsOf('access', 'SsoConfigIdentity', identity)).toEqual([]);
+    expect(errorsOf('access', 'FlowTypeConfiguration', {})).toEqual([]);
+    const passkey = {
+      id: 'pk-1',
+      user_id: 'u-1',
+      user_name: 'ada',
+      date_created: '2026-01-12T08:00:00Z',
+      vulnerabilities: {},
+    };
+    expect(errorsOf('workforce', 'Passkey', passkey)).toEqual([]);
+  });
+
   it('access SCIM: manager as a string, schemas without the core URN first', () => {
     const user = {
       schemas: [

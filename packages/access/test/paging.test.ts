@@ -77,7 +77,7 @@ describe('page-token paging against a fake server', () => {
     ).rejects.toBeInstanceOf(BadRequestError);
     // The same filter with the token is accepted.
     const second = await realm.identities.list({ username: 'ada', pageToken: 'page-1' });
-    expect(second.raw.identities.map((i) => i.id)).toEqual(['d', 'e', 'f']);
+    expect(second.items.map((i) => i.id)).toEqual(['d', 'e', 'f']);
     // …and so is the page the first one leads to.
     expect((await first.nextPage())?.items.map((i) => i.id)).toEqual(['d', 'e', 'f']);
   });

@@ -737,7 +737,7 @@ export interface paths {
         };
         /**
          * List the results of a batch credential binding job
-         * @description Lists the per-identity credential binding jobs of the batch (at most 200 per page), with the counts of succeeded, failed and pending jobs. The response carries `next_page_token` while more pages follow; send it back as `page_token` (the family's paging rule: the published operation lists no query parameters).
+         * @description Lists the per-identity credential binding jobs of the batch (at most 200), with the counts of succeeded, failed and pending jobs. The published operation takes no query parameters, so it cannot be paged: the response's `next_page_token` has no parameter to be sent back in (see GAPS.md).
          */
         get: operations["listBatchCredentialBindingJobResults"];
         put?: never;
@@ -939,7 +939,7 @@ export interface paths {
         };
         /**
          * List an application's tokens
-         * @description Lists the tokens the application issued (at most 100 per page, default 100), optionally only those of one kind of principal or one principal. The response carries `next_page_token` while more pages follow; send it back as `page_token`.
+         * @description Lists the tokens the application issued (at most 100), optionally only those of one kind of principal or one principal. The published operation takes only these two filters, so it cannot be paged: the response's `next_page_token` has no parameter to be sent back in (see GAPS.md).
          */
         get: operations["listTokens"];
         put?: never;
@@ -2187,8 +2187,8 @@ export interface components {
          * @description A page of realms.
          */
         RealmList: {
-            realms: components["schemas"]["Realm"][];
-            total_size: components["schemas"]["TotalSize"];
+            realms?: components["schemas"]["Realm"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2239,8 +2239,8 @@ export interface components {
          * @description A page of groups.
          */
         GroupList: {
-            groups: components["schemas"]["Group"][];
-            total_size: components["schemas"]["TotalSize"];
+            groups?: components["schemas"]["Group"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2443,8 +2443,8 @@ export interface components {
          * @description A page of identities.
          */
         IdentityList: {
-            identities: components["schemas"]["Identity"][];
-            total_size: components["schemas"]["TotalSize"];
+            identities?: components["schemas"]["Identity"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2484,8 +2484,8 @@ export interface components {
          * @description A page of credentials.
          */
         CredentialList: {
-            credentials: components["schemas"]["Credential"][];
-            total_size: components["schemas"]["TotalSize"];
+            credentials?: components["schemas"]["Credential"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2581,8 +2581,8 @@ export interface components {
          * @description A page of credential binding jobs.
          */
         CredentialBindingJobList: {
-            credential_binding_jobs: components["schemas"]["CredentialBindingJob"][];
-            total_size: components["schemas"]["TotalSize"];
+            credential_binding_jobs?: components["schemas"]["CredentialBindingJob"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2659,17 +2659,17 @@ export interface components {
         };
         /**
          * BatchCredentialBindingJobResultList
-         * @description A page of the jobs a batch created, with the batch's counts.
+         * @description The jobs a batch created (at most 200), with the batch's counts.
          */
         BatchCredentialBindingJobResultList: {
-            job_results: components["schemas"]["CredentialBindingJob"][];
+            job_results?: components["schemas"]["CredentialBindingJob"][];
             /** @description Jobs of the batch that succeeded. */
-            total_success_count: number;
+            total_success_count?: number;
             /** @description Jobs of the batch that failed. */
-            total_failure_count: number;
+            total_failure_count?: number;
             /** @description Jobs of the batch still pending. */
-            total_pending_count: number;
-            total_size: components["schemas"]["TotalSize"];
+            total_pending_count?: number;
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2988,8 +2988,8 @@ export interface components {
          * @description A page of applications.
          */
         ApplicationList: {
-            applications: components["schemas"]["Application"][];
-            total_size: components["schemas"]["TotalSize"];
+            applications?: components["schemas"]["Application"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3198,8 +3198,8 @@ export interface components {
          * @description A page of authenticator configurations.
          */
         AuthenticatorConfigList: {
-            authenticator_configs: components["schemas"]["AuthenticatorConfig"][];
-            total_size: components["schemas"]["TotalSize"];
+            authenticator_configs?: components["schemas"]["AuthenticatorConfig"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3259,8 +3259,8 @@ export interface components {
          * @description A page of resource servers.
          */
         ResourceServerList: {
-            resource_servers: components["schemas"]["ResourceServer"][];
-            total_size: components["schemas"]["TotalSize"];
+            resource_servers?: components["schemas"]["ResourceServer"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3313,8 +3313,8 @@ export interface components {
          * @description A page of roles.
          */
         RoleList: {
-            roles: components["schemas"]["Role"][];
-            total_size: components["schemas"]["TotalSize"];
+            roles?: components["schemas"]["Role"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3330,12 +3330,12 @@ export interface components {
          * @description A page of a role's members, groups and identities paged separately.
          */
         RoleMemberList: {
-            groups: components["schemas"]["Group"][];
+            groups?: components["schemas"]["Group"][];
             /** @description Total number of groups that are members. */
-            total_groups_size: number;
-            identities: components["schemas"]["Identity"][];
+            total_groups_size?: number;
+            identities?: components["schemas"]["Identity"][];
             /** @description Total number of identities that are members. */
-            total_identities_size: number;
+            total_identities_size?: number;
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3350,8 +3350,8 @@ export interface components {
          * @description A page of a role's scopes.
          */
         ScopeList: {
-            scopes: string[];
-            total_size: components["schemas"]["TotalSize"];
+            scopes?: string[];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3377,11 +3377,11 @@ export interface components {
         };
         /**
          * TokenList
-         * @description A page of the tokens an application issued.
+         * @description The tokens an application issued (at most 100).
          */
         TokenList: {
-            tokens: components["schemas"]["Token"][];
-            total_size: components["schemas"]["TotalSize"];
+            tokens?: components["schemas"]["Token"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3440,7 +3440,7 @@ export interface components {
             /** @description Client secret at the identity provider. */
             client_secret: string;
             /** @description Scopes requested from the identity provider. */
-            token_scopes: string[];
+            token_scopes?: string[];
             identity_attribute: components["schemas"]["SubjectField"];
             pkce: components["schemas"]["PkceConfig"];
             /** @description JWKS address of the identity provider. */
@@ -3454,7 +3454,7 @@ export interface components {
             /** @description Name of the claim that identifies the user. */
             identifying_claim_name: string;
             /** @description Whether pushed authorization requests (RFC 9126) are used. */
-            oauth_2_par_enabled: boolean;
+            oauth_2_par_enabled?: boolean;
             /** @description Pushed authorization request endpoint, or null. */
             oauth_2_par_endpoint?: string | null;
             /** @description Claims requested (format not published). */
@@ -3609,8 +3609,8 @@ export interface components {
          * @description A page of identity providers of a realm.
          */
         IdentityProviderList: {
-            identity_providers: components["schemas"]["IdentityProvider"][];
-            total_size: components["schemas"]["TotalSize"];
+            identity_providers?: components["schemas"]["IdentityProvider"][];
+            total_size?: components["schemas"]["TotalSize"];
             /** @description Token of the next page, to send as `page_token`; null or absent on the last page. */
             next_page_token?: string | null;
         };
@@ -3698,9 +3698,9 @@ export interface components {
             /** @description JWKS address. */
             jwks_uri: string;
             /** @description Response types supported. */
-            response_types_supported: ("code" | "id_token" | (string & {}))[];
+            response_types_supported?: ("code" | "id_token" | (string & {}))[];
             /** @description Token endpoint authentication methods supported. */
-            token_endpoint_auth_methods_supported: components["schemas"]["TokenEndpointAuthMethod"][];
+            token_endpoint_auth_methods_supported?: components["schemas"]["TokenEndpointAuthMethod"][];
         };
         /**
          * SsoPartnerRegistration
@@ -3771,7 +3771,7 @@ export interface components {
              */
             expires_at: string;
             /** @description Whether the certificate is the one in use. */
-            is_active: boolean;
+            is_active?: boolean;
             /** @description The certificate (public part). */
             idp_public_certificate: string;
         };
@@ -3825,7 +3825,7 @@ export interface components {
              */
             type: "cloud_directory_external_auth_methods";
             /** @description Addresses the authorization server may redirect to. */
-            redirect_uris: string[];
+            redirect_uris?: string[];
             oidc_configuration: components["schemas"]["SsoOidcConfiguration"];
             /** @description Client id. */
             client_id: string;
@@ -3849,11 +3849,11 @@ export interface components {
              */
             type: "generic_oidc";
             /** @description Addresses the authorization server may redirect to. */
-            redirect_uris: string[];
+            redirect_uris?: string[];
             /** @description Scopes the relying party may request. */
-            scopes: string[];
+            scopes?: string[];
             /** @description Origins allowed to use the configuration. */
-            trusted_origins: string[];
+            trusted_origins?: string[];
             /** @description Address the tile opens. */
             login_link?: string;
             /** @description Icon of the tile. */
@@ -4098,7 +4098,7 @@ export interface components {
             subject_user_name_attribute: components["schemas"]["SsoSubjectUserNameAttribute"];
             authentication_context: components["schemas"]["SsoAuthenticationContext"];
             /** @description Attributes added to the token. */
-            additional_user_attributes: components["schemas"]["WsFedUserAttribute"][];
+            additional_user_attributes?: components["schemas"]["WsFedUserAttribute"][];
             /** @description Icon of the tile. */
             icon?: string;
             /** @description Whether the configuration's tile is shown to users. */
@@ -4670,8 +4670,8 @@ export interface components {
          * @description A page of SSO configurations.
          */
         SsoConfigList: {
-            sso_configs: components["schemas"]["SsoConfigSummary"][];
-            total_size: components["schemas"]["TotalSize"];
+            sso_configs?: components["schemas"]["SsoConfigSummary"][];
+            total_size?: components["schemas"]["TotalSize"];
             /** @description Token of the next page, to send as `page_token`; null or absent on the last page. */
             next_page_token?: string | null;
         };
@@ -4713,7 +4713,7 @@ export interface components {
             realm_id: components["schemas"]["RealmIdField"];
             tenant_id: components["schemas"]["TenantIdField"];
             display_name?: components["schemas"]["DisplayName"];
-            status: components["schemas"]["IdentityStatusValue"];
+            status?: components["schemas"]["IdentityStatusValue"];
             enrollment_status?: components["schemas"]["IdentityEnrollmentStatus"];
             traits?: components["schemas"]["IdentityTraits"];
             create_time: components["schemas"]["CreateTime"];
@@ -4728,7 +4728,7 @@ export interface components {
          * @description A page of the identities associated with an SSO configuration directly or through groups. An identity can appear more than once and a page can be empty while more follow: page on while `next_page_token` is returned.
          */
         SsoConfigIdentityList: {
-            identities: components["schemas"]["SsoConfigIdentity"][];
+            identities?: components["schemas"]["SsoConfigIdentity"][];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -4745,7 +4745,7 @@ export interface components {
          */
         SsoConfigGroupAssignment: {
             /** @description True when at least one of the groups is assigned. */
-            is_assigned_to_sso_config: boolean;
+            is_assigned_to_sso_config?: boolean;
         };
         /**
          * IdentityProviderTestResult
@@ -4757,7 +4757,7 @@ export interface components {
             /** @description Its display name. */
             display_name: string;
             /** @description Whether the test succeeded. */
-            is_success: boolean;
+            is_success?: boolean;
             /** @description Status the test observed. */
             status_code: string;
             /** @description What went wrong, when the test failed. */
@@ -4773,7 +4773,7 @@ export interface components {
             /** @description Its display name. */
             display_name: string;
             /** @description Whether the test succeeded. */
-            is_success: boolean;
+            is_success?: boolean;
             /** @description Status the test observed. */
             status_code: string;
             /** @description What went wrong, when the test failed. */
@@ -4784,8 +4784,8 @@ export interface components {
          * @description Outcome of testing an SSO configuration.
          */
         SsoConfigTestResult: {
-            identity_providers: components["schemas"]["IdentityProviderTestResult"][];
-            oidc_applications: components["schemas"]["OidcApplicationTestResult"][];
+            identity_providers?: components["schemas"]["IdentityProviderTestResult"][];
+            oidc_applications?: components["schemas"]["OidcApplicationTestResult"][];
         };
         /**
          * FlowTypeConfiguration
@@ -4793,9 +4793,9 @@ export interface components {
          */
         FlowTypeConfiguration: {
             /** @description Whether the flow type is enabled. */
-            enabled: boolean;
+            enabled?: boolean;
             /** @description Whether the flow type is valid on the platform. */
-            valid: boolean;
+            valid?: boolean;
         };
         /**
          * FlowTypeSet
@@ -6935,12 +6935,7 @@ export interface operations {
     };
     listBatchCredentialBindingJobResults: {
         parameters: {
-            query?: {
-                /** @description Items per page. This list's maximum and default page size are not published (see the operation). A page token keeps the page size, but a value sent with the token overrides it. */
-                page_size?: components["parameters"]["PageSize"];
-                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
-                page_token?: components["parameters"]["PageToken"];
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Identifier of the tenant. */
@@ -6954,7 +6949,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the batch's jobs. */
+            /** @description The batch's jobs. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7312,10 +7307,6 @@ export interface operations {
                 principal_type?: components["parameters"]["PrincipalType"];
                 /** @description Only tokens issued to this principal (an application or identity id). */
                 principal_id?: components["parameters"]["PrincipalId"];
-                /** @description Items per page (at most 100, default 100). A page token keeps the page size, but a value sent with the token overrides it. */
-                page_size?: components["parameters"]["PageSize100"];
-                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
-                page_token?: components["parameters"]["PageToken"];
             };
             header?: never;
             path: {
@@ -7330,7 +7321,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of tokens. */
+            /** @description The application's tokens. */
             200: {
                 headers: {
                     [name: string]: unknown;

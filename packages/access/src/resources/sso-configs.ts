@@ -56,7 +56,7 @@ export type SsoConfigList = Schemas['SsoConfigList'];
  */
 export type IdentitySsoConfigList = Schemas['IdentitySsoConfigList'];
 /** An SSO configuration as lists return it: its payload summarised (`type`, tile fields, …). */
-export type SsoConfigSummary = SsoConfigList['sso_configs'][number];
+export type SsoConfigSummary = NonNullable<SsoConfigList['sso_configs']>[number];
 /** The kind of an SSO configuration as returned: a known one, or one the platform added. */
 export type SsoConfigKind = SsoConfigSummary['payload']['type'];
 /** Which SSO configurations to list (`pageSize` at most 200). */
@@ -80,7 +80,7 @@ export type SsoConfigPageParams = PageParams;
 /** One page of the identities assigned to an SSO configuration. */
 export type SsoConfigIdentityList = Schemas['SsoConfigIdentityList'];
 /** An identity assigned to an SSO configuration, directly or through a group (`group_id`). */
-export type SsoConfigIdentity = SsoConfigIdentityList['identities'][number];
+export type SsoConfigIdentity = NonNullable<SsoConfigIdentityList['identities']>[number];
 /** The groups assigned to an SSO configuration (one page). */
 export type SsoConfigGroupList = Schemas['SsoConfigGroupList'];
 /** A group assigned to an SSO configuration, with its member count. */

@@ -687,12 +687,12 @@ export interface components {
          */
         UserList: {
             /** @description The users of this page (at most 1000). */
-            users: components["schemas"]["User"][];
+            users?: components["schemas"]["User"][];
             /**
              * Format: uint32
              * @description Total number of matching users.
              */
-            total_size: number;
+            total_size?: number;
         };
         /**
          * Group
@@ -762,12 +762,12 @@ export interface components {
          */
         GroupList: {
             /** @description The groups of this page (each with `member_count`; at most 1000). */
-            groups: components["schemas"]["Group"][];
+            groups?: components["schemas"]["Group"][];
             /**
              * Format: uint32
              * @description Total number of matching groups.
              */
-            total_size: number;
+            total_size?: number;
         };
         /**
          * GroupUsersRequest
@@ -873,41 +873,41 @@ export interface components {
             /** @description User name of the user the passkey belongs to. */
             user_name: string;
             /** @description Description of the device and its operating system. */
-            device_info: string;
+            device_info?: string;
             /**
              * Format: date-time
              * @description When the passkey was last used to authenticate (UTC).
              */
-            date_last_auth: string;
+            date_last_auth?: string;
             /**
              * Format: date-time
              * @description When the passkey was created (UTC).
              */
             readonly date_created: string;
             /** @description Platform of the device, for example an operating system name in upper case. */
-            platform: string;
+            platform?: string;
             /** @description Serial number of the device. */
-            serial_number: string;
+            serial_number?: string;
             /** @description Host name of the device. */
-            hostname: string;
+            hostname?: string;
             /**
              * Format: int32
              * @description Major version number.
              */
-            major_version: number;
+            major_version?: number;
             /**
              * Format: int32
              * @description Minor version number.
              */
-            minor_version: number;
+            minor_version?: number;
             /** @description Whether the device is rooted. */
-            is_rooted: boolean;
+            is_rooted?: boolean;
             /** @description Vulnerabilities of the device. Its contents are not published. */
             vulnerabilities: {
                 [key: string]: unknown;
             };
             /** @description Version of the authenticator app on the device. */
-            app_version: string;
+            app_version?: string;
         };
         /**
          * PasskeyList
@@ -915,9 +915,9 @@ export interface components {
          */
         PasskeyList: {
             /** @description The passkeys of this page (at most 1000). */
-            passkeys: components["schemas"]["Passkey"][];
+            passkeys?: components["schemas"]["Passkey"][];
             /** @description Total number of matching passkeys. */
-            total_size: number;
+            total_size?: number;
         };
         /**
          * Tag
@@ -953,7 +953,7 @@ export interface components {
          */
         TagList: {
             /** @description The tags, each with its `id` and `name`. */
-            tags: components["schemas"]["Tag"][];
+            tags?: components["schemas"]["Tag"][];
         };
         /**
          * RetireTenantIssuerRequest

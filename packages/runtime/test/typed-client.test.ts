@@ -257,16 +257,29 @@ describe('list and batch', () => {
     expect((await list.toArray()).map((u) => u.id)).toEqual(['b', 'c', 'd', 'e']);
   });
 
-  it('list refuses a bad id at once, where the list is made', () => {
-    expect(() =>
+  it('list refuses bad parameters when awaited or iterated, never where the list is made', async () => {
+    const make = () =>
       client().list(
         '/v2/users',
         offsetPaging((raw: { users: { id: string }[]; total_size: number }) => raw.users),
         () => {
           throw new ValidationError('pageSize', 'must be an integer from 1 to 1000');
         },
-      ),
-    ).toThrow(/pageSize/);
+      );
+    expect(make).not.toThrow();
+    await expect(make()).rejects.toBeInstanceOf(ValidationError);
+    await expect(make()).rejects.toThrow(/pageSize/);
+    await expect(make().toArray()).rejects.toThrow(/pageSize/);
+    const iterate = async () => {
+      for await (const _ of make()) break;
+    };
+    await expect(iterate()).rejects.toBeInstanceOf(ValidationError);
+    const pages = make().pages();
+    await expect(pages.next()).rejects.toThrow(/pageSize/);
+    // The refusal names the call it refused.
+    await expect(make()).rejects.toMatchObject({
+      request: { method: 'GET', pathTemplate: '/v2/users' },
+    });
   });
 
   it('batch sends deduplicated chunks in order; a failed chunk is its own error class with batch', async () => {

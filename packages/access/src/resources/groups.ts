@@ -94,7 +94,7 @@ export class Groups extends crudResource(GROUPS)<RealmScope> {
 
   /**
    * The roles a group holds on one resource server.
-   * @throws ValidationError (synchronously) naming `resourceServerId` when it is missing or
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `resourceServerId` when it is missing or
    * empty; ConflictError (409) when the resource server does not exist.
    */
   listRoles(

@@ -170,7 +170,7 @@ export class SsoConfigs {
   /**
    * The realm's SSO configurations, with payload summaries: `await` it for the first page,
    * `for await` for every one. All page requests carry the same query and correlation id.
-   * @throws ValidationError (synchronously) naming `pageSize`, `types[i]`, `isMigrated`, ….
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `pageSize`, `types[i]`, `isMigrated`, ….
    */
   list(
     params: SsoConfigListParams = {},

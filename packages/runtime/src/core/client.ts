@@ -67,8 +67,9 @@ export interface ApiClient<Paths extends object> {
   readonly delete: TypedCall<Paths, 'delete'>;
   /**
    * A list: a GET of `path` paged in `style`. `init` (or the function building it, which runs at
-   * once so that bad parameters throw here) holds the first page's query; the style's parameter
-   * in it is where the list starts.
+   * once) holds the first page's query; the style's parameter in it is where the list starts. Bad
+   * parameters never throw here: the list rejects with their ValidationError when it is awaited,
+   * iterated or collected.
    */
   list<P extends PathsWith<Paths, 'get'>, Item>(
     path: P,
@@ -162,10 +163,10 @@ export function createApiClient<Paths extends object>(
       let parts: CallParts;
       try {
         parts = (typeof init === 'function' ? init() : init) as CallParts;
-        // Checked now, so that a bad id or page start throws where the list is made.
-        buildOutgoing(base, headers, 'GET', path, parts, options.headers, true);
+        // Checked now, before any page is fetched; a refusal rejects the awaited or iterated list.
+        buildOutgoing(base, headers, 'GET', path, parts, options?.headers, true);
       } catch (error) {
-        throw withCall(error, 'GET', path);
+        return Paginator.refused(withCall(error, 'GET', path));
       }
       const start = style.param
         ? (parts.query?.[style.param] as PagePosition | undefined)

@@ -1,5 +1,5 @@
 // The groups of a realm, their members (identities) and their roles.
-import type { CallOptions, ListOptions, Paginator } from '@x/runtime';
+import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import { pageTokenPaging, requireId, requireObject } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { description, displayName } from '../checks.js';
@@ -65,7 +65,7 @@ export class Groups extends crudResource(GROUPS)<RealmScope> {
     groupId: string,
     identityIds: readonly string[],
     options?: CallOptions,
-  ): Promise<Group> {
+  ): ApiPromise<Group> {
     return this.changeMembers(PATHS.addMembers, groupId, identityIds, options);
   }
 
@@ -78,7 +78,7 @@ export class Groups extends crudResource(GROUPS)<RealmScope> {
     groupId: string,
     identityIds: readonly string[],
     options?: CallOptions,
-  ): Promise<Group> {
+  ): ApiPromise<Group> {
     return this.changeMembers(PATHS.removeMembers, groupId, identityIds, options);
   }
 
@@ -111,7 +111,7 @@ export class Groups extends crudResource(GROUPS)<RealmScope> {
     groupId: string,
     identityIds: readonly string[],
     options: CallOptions | undefined,
-  ): Promise<Group> {
+  ): ApiPromise<Group> {
     return inChunks(this.scope.api, identityIds, 'identityIds', (identity_ids) =>
       this.scope.api.post(path, { path: this.path(groupId), body: { identity_ids } }, options),
     );

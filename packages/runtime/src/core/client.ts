@@ -9,7 +9,7 @@
 // the spec with openapi-fetch's types and middleware.
 import type { Client } from 'openapi-fetch';
 import { normalizeBaseUrl } from '../base-url.js';
-import { type BatchOptions, runBatches } from '../batch.js';
+import { type BatchOptions, batchCall, runBatches } from '../batch.js';
 import { checkedHeaders } from '../headers.js';
 import type { PagePosition, PagingStyle } from '../paging/styles.js';
 import { createRawClient } from '../raw-client.js';
@@ -79,13 +79,14 @@ export interface ApiClient<Paths extends object> {
   ): Paginator<Item, DataOf<OperationOf<Paths, P, 'get'>>>;
   /**
    * Sends `ids` in chunks (deduplicated, at most 1000 per request, one after another); returns
-   * each chunk's result. A failed chunk throws its error with `batch` set.
+   * each chunk's result. A failed chunk throws its error with `batch` set. `withResponse()` gives
+   * the last request's response, as for one call.
    */
   batch<R>(
     ids: readonly string[],
-    send: (chunkIds: string[], index: number) => Promise<R>,
+    send: (chunkIds: string[], index: number) => ApiPromise<R>,
     options?: BatchOptions,
-  ): Promise<R[]>;
+  ): ApiPromise<R[]>;
   /** Any request, untyped: for operations the spec does not describe. Resolves to the parsed body. */
   request<T = unknown>(method: HttpMethod, path: string, init?: RawRequestInit): ApiPromise<T>;
 }
@@ -182,9 +183,12 @@ export function createApiClient<Paths extends object>(
     },
     batch: (
       ids: readonly string[],
-      sendChunk: (chunk: string[], index: number) => Promise<unknown>,
+      sendChunk: (chunk: string[], index: number) => ApiPromise<unknown>,
       options?: BatchOptions,
-    ) => runBatches(ids, sendChunk, options),
+    ) =>
+      batchCall((track) =>
+        runBatches(ids, (chunk, index) => track(sendChunk(chunk, index)), options),
+      ),
     request<T>(method: HttpMethod, path: string, init: RawRequestInit = {}): ApiPromise<T> {
       const { params, body, ...call } = init;
       return send<T>(method, path, { ...params, body }, call, false);

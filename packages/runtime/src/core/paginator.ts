@@ -94,6 +94,15 @@ export class Paginator<Item, Raw = unknown>
     return this.#first.then(onfulfilled, onrejected);
   }
 
+  /**
+   * The first page and the response it came with, as `withResponse()` of one call gives them
+   * (status, headers, request id, rate-limit budget, attempts). Every page carries its own in
+   * `page.response`, those of `pages()` and `nextPage()` included.
+   */
+  withResponse(): Promise<WithResponse<Page<Item, Raw>>> {
+    return this.then((page) => ({ data: page, response: page.response }));
+  }
+
   /** The first page's failure, as a Promise's `catch`. */
   catch<R = never>(
     onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,

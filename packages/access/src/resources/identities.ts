@@ -135,7 +135,7 @@ export class Identities extends crudResource(IDENTITIES)<RealmScope> {
 
   /**
    * The roles an identity holds, on every resource server or on one.
-   * @throws ValidationError (synchronously) naming `resourceServerId` when it is given empty;
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `resourceServerId` when it is given empty;
    * ConflictError (409) when the resource server does not exist.
    */
   listRoles(

@@ -128,7 +128,9 @@ export async function baselineRelease(): Promise<BaselineRelease> {
         );
       await run('pnpm', ['pack', '--pack-destination', packs], { cwd: dir });
     }
-    // Into the cache whole or not at all: a run stopped halfway leaves no partial cache.
+    // Into the cache whole or not at all: a run stopped halfway leaves no partial cache. Only
+    // the current baseline is kept.
+    rmSync(join(cache, '..'), { recursive: true, force: true });
     mkdirSync(join(cache, '..'), { recursive: true });
     const staging = `${cache}.${process.pid}`;
     rmSync(staging, { recursive: true, force: true });

@@ -33,9 +33,10 @@ export function taskParts(family: Family, block: string): { module: string; give
       ),
     ].flatMap((m) => m.slice(1).filter((x): x is string => Boolean(x))),
   );
-  const ids = [...new Set([...code.matchAll(/\b([a-z]\w*Ids?)\b/g)].map((m) => m[1]!))].filter(
-    (name) => !declared.has(name),
-  );
+  // Free names only: not a property read (`response.requestId`) nor an object key (`groupIds: […]`).
+  const ids = [
+    ...new Set([...code.matchAll(/(?<!\.)\b([a-z]\w*Ids?)\b(?!\s*:)/g)].map((m) => m[1]!)),
+  ].filter((name) => !declared.has(name));
   const givens = [
     ...ids.map((name) => `${name}: ${name.endsWith('Ids') ? 'string[]' : 'string'}`),
     'signal: AbortSignal',

@@ -228,17 +228,20 @@ async function fixtures(family: Family, givens: string[]): Promise<Record<string
 }
 
 /** The script that runs a block: its ids from argv, a signal no one aborts. */
-const runner = (family: Family) => `import { everydayTasks } from './tasks/${family}.ts';
-
-// The rehearsal stands in for a process manager: it sends SIGTERM until the script ends (the
-// events block follows the stream until then). This listener keeps an early one from ending it.
+const runner = (
+  family: Family,
+) => `// The rehearsal stands in for a process manager: once the script says it started, it sends
+// SIGTERM until the script ends (the events block follows the stream until then). This
+// listener keeps the signals that come before the block's own listener from ending it.
 process.on('SIGTERM', () => {});
+console.log('README block started');
+const { everydayTasks } = await import('./tasks/${family}.ts');
 const ids = JSON.parse(process.argv[2] ?? '[]');
 await everydayTasks(...ids, new AbortController().signal);
 console.log('README block done');
 `;
 
-/** Runs a block's script in the app, with the emulator's environment; SIGTERM every 500 ms. */
+/** Runs a block's script in the app, with the emulator's environment; SIGTERM every 500 ms once started. */
 function runBlock(dir: string, family: Family, ids: unknown[]) {
   const tsx = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')).href;
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
@@ -249,13 +252,15 @@ function runBlock(dir: string, family: Family, ids: unknown[]) {
     );
     let stdout = '';
     let stderr = '';
+    let term: NodeJS.Timeout | undefined;
     child.stdout?.on('data', (c: Buffer) => {
       stdout += c.toString();
+      if (!term && stdout.includes('README block started\n'))
+        term = setInterval(() => child.kill('SIGTERM'), 500);
     });
     child.stderr?.on('data', (c: Buffer) => {
       stderr += c.toString();
     });
-    const term = setInterval(() => child.kill('SIGTERM'), 500);
     const limit = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.on('error', reject);
     child.on('close', (code) => {

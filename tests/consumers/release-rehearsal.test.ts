@@ -1,10 +1,10 @@
 // The release rehearsal (CONTRIBUTING.md, "Releases on record"): the release the global setup
 // made (`changeset version` on a copy of the workspace, `changeset publish` to the local
 // registry) beside the last release, rebuilt from the commit tools/release/baseline/ records
-// (tools/release/src/baseline-packages.mjs) and published to the same registry under its older versions. Two apps
-// each install older families beside newer ones, each family as its own README says, as the
-// version policy allows ("Versions that cannot break each other": two runtime copies may
-// coexist). Every family's README "Everyday tasks" block then runs against the emulator, once
+// (tools/release/src/baseline-packages.mjs) and published to the same registry under its older
+// versions. Two apps each install older families beside newer ones, each family as its own
+// README says, as the version policy allows ("Versions that cannot break each other": two
+// runtime copies may coexist). Every family's README "Everyday tasks" block then runs against the emulator, once
 // as the older release wrote it and once as the newer one does.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';

@@ -39,6 +39,14 @@ export const stages = [
     tests: true,
   },
   {
+    // The published packages as app teams get them (tests/consumers): a local registry, fresh
+    // npm and pnpm projects, other runtimes, releases. Installs and processes, so a stage of its own.
+    name: 'consumers',
+    command: turbo('test:consumers', '--log-prefix=none', '--output-logs=full'),
+    budgetSeconds: 300,
+    tests: true,
+  },
+  {
     // Python, Go, Java and TypeScript clients generated from every document and built
     // (docs/generators.md); toolchains and caches live in the clone's .cache/.
     name: 'generators',

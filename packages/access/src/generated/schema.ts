@@ -4984,6 +4984,11 @@ export interface components {
             displayName?: string;
         };
         /**
+         * ScimManagerValue
+         * @description The user's manager: RFC 7643's complex value, or the manager's identifier as a plain string, as published responses send it. A user read back can be replaced as it is.
+         */
+        ScimManagerValue: string | components["schemas"]["ScimManager"];
+        /**
          * ScimEnterpriseUser
          * @description Enterprise user extension (`urn:ietf:params:scim:schemas:extension:enterprise:2.0:User`).
          */
@@ -4998,8 +5003,7 @@ export interface components {
             department?: string;
             /** @description Division. */
             division?: string;
-            /** @description The user's manager: RFC 7643's complex value, or the manager's identifier as a plain string, as published responses send it. A user read back can be replaced as it is. */
-            manager?: string | components["schemas"]["ScimManager"];
+            manager?: components["schemas"]["ScimManagerValue"];
         };
         /**
          * ScimUser
@@ -8972,7 +8976,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUserCreate"];
                 "application/json": components["schemas"]["ScimUserCreate"];
             };
         };
@@ -9038,7 +9041,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUserReplace"];
                 "application/json": components["schemas"]["ScimUserReplace"];
             };
         };
@@ -9102,7 +9104,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUserPatchRequest"];
                 "application/json": components["schemas"]["ScimUserPatchRequest"];
             };
         };
@@ -9169,7 +9170,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimGroupCreate"];
                 "application/json": components["schemas"]["ScimGroupCreate"];
             };
         };
@@ -9263,7 +9263,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimGroupPatchRequest"];
                 "application/json": components["schemas"]["ScimGroupPatchRequest"];
             };
         };

@@ -2708,7 +2708,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimUserCreate"];
-                "application/scim+json": components["schemas"]["ScimUserCreate"];
             };
         };
         responses: {
@@ -2778,7 +2777,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimUserReplace"];
-                "application/scim+json": components["schemas"]["ScimUserReplace"];
             };
         };
         responses: {
@@ -2846,7 +2844,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimUserPatch"];
-                "application/scim+json": components["schemas"]["ScimUserPatch"];
             };
         };
         responses: {
@@ -2920,7 +2917,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimGroupCreate"];
-                "application/scim+json": components["schemas"]["ScimGroupCreate"];
             };
         };
         responses: {
@@ -3021,7 +3017,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimGroupPatch"];
-                "application/scim+json": components["schemas"]["ScimGroupPatch"];
             };
         };
         responses: {

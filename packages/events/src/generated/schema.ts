@@ -112,7 +112,7 @@ export interface components {
         EventType: "USER_AUTHENTICATION" | "OIDC_INBOUND" | "OIDC_COMPLETE" | "WSFED_INBOUND" | "WSFED_COMPLETE" | "SAML_INBOUND" | "SAML_COMPLETE" | "ADD_DEVICE" | "POLICY" | "TENANT_CREATED" | "GROUP_CHANGE" | "USER_CHANGE" | "GROUP_MEMBERSHIP_CHANGE" | "CONTINUOUS_AUTHENTICATION" | "DEVICE_CREDENTIAL_CHANGE" | "BOOTSTRAP_INBOUND" | "BOOTSTRAP_COMPLETE" | "BOOTSTRAP_KEY_ROTATION" | "AUTHSERVER_ACCESS" | "AUTHSERVER_DIRECTORY_ACCESS" | "AUTHORIZE_CONTEXT_ACCESS" | "APPLICATION_ACCESS" | "TENANT_CHANGE" | "OIDC_CLIENT_CHANGE" | "CONSOLE_SSO_IDP_CHANGE" | "CONSOLE_SSO_OIDC_AUTH_CONFIG_CHANGE" | "CONSOLE_SSO_SAML_AUTH_CONNECTION_CHANGE" | "SAML_CONNECTION_CHANGE" | "PARTNER_DESKTOP_LOGIN_CONFIGURATION_CHANGE" | "PARTNER_EVENT_HOOK_CONFIGURATION_CHANGE" | "POLICY_CHANGE" | "PARTNER_REGISTRATION_ATTRIBUTE_CONFIGURATION_CHANGE" | "GPG_KEY_CHANGE" | "ENROLLMENT_CHANGE" | "REALM_CHANGE" | "SCIM11_PROVIDER_CHANGE" | "SCIM20_PROVIDER_CHANGE" | "OUTBOUND_ATTRIBUTE_UPDATE" | "CREDENTIAL_CHANGE" | "CREDENTIAL_BINDING_JOB_CHANGE" | "AUTHENTICATOR_INVOCATION_ATTEMPT" | (string & {});
         /**
          * EventData
-         * @description Payload of an event, selected by its string `type_name`: a published `type_name` reads as one of the known payloads (`KnownEventData`, itself selected by `type_name`); any other reads as `UnknownEventData`, a generic object. The discriminator maps every published `type_name` to `KnownEventData` and leaves the others to the remaining branch, so that a generator that selects by the mapping (openapi-generator's `useOneOfDiscriminatorLookup`) never has to guess between the two.
+         * @description Payload of an event, selected by its string `type_name`: one of the known payloads (`KnownEventData`), or a payload of a type this version of the document does not know (`UnknownEventData`), which stays readable as a generic object. The two never both match (`UnknownEventData` excludes the published names), so `anyOf` says the same as `oneOf` would; it is `anyOf` because generators that ignore `not` (openapi-generator's Java) then take the first branch that reads, in this order, instead of refusing a payload that reads as both.
          */
         EventData: components["schemas"]["KnownEventData"] | components["schemas"]["UnknownEventData"];
         /**
@@ -125,11 +125,8 @@ export interface components {
          * @description A payload whose `type_name` is none of the published ones (a type the platform added later). Its members are kept as they came.
          */
         UnknownEventData: {
-            /**
-             * @description Name of the payload type. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type_name: "UnknownEventData";
+            /** @description Name of the payload type. */
+            type_name: string;
         } & {
             [key: string]: unknown;
         };

@@ -23,6 +23,16 @@ func expectOpenEnum(t *testing.T, s *story, field string, got *string, known str
 	}
 }
 
+// orZero reads an absent field as its zero value, as the platform's proto3 JSON omits zero values
+// (empty lists, 0, false, "").
+func orZero[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
 func deref(p *string) string {
 	if p == nil {
 		return "<absent>"

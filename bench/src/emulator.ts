@@ -109,7 +109,7 @@ export async function measure(): Promise<EmulatorBenchResult> {
       baseUrl: emulator.urls.events,
       auth: staticToken(emulator.credentials.events.apiKey),
     });
-    const readEvents = () => events.list({ ordering: 'asc', pageSize: 1000 }).toArray();
+    const readEvents = () => events.list({ ordering: 'asc', page_size: 1000 }).toArray();
 
     const admin = accessClient();
     const group = (await admin.groups.create({ display_name: 'Bench' })).id;
@@ -165,7 +165,7 @@ export async function measure(): Promise<EmulatorBenchResult> {
               expected.membershipAdds++;
             }
           } else if (op === 'listMembers') {
-            await realm.groups.listMembers(group, { pageSize: 50 });
+            await realm.groups.listMembers(group, { page_size: 50 });
           } else {
             const id = mine.splice(Math.floor(next() * mine.length), 1)[0]!;
             await realm.identities.delete(id);
@@ -185,14 +185,14 @@ export async function measure(): Promise<EmulatorBenchResult> {
     const seconds = (performance.now() - started) / 1000;
 
     // Consistency: read everything back through the API (page tokens, through the SDK).
-    const identities = await admin.identities.list({ pageSize: 200 }).toArray();
+    const identities = await admin.identities.list({ page_size: 200 }).toArray();
     const ids = identities.map((i) => i.id);
     const usernames = identities.map((i) => i.traits?.username);
     const duplicates =
       ids.length - new Set(ids).size + (usernames.length - new Set(usernames).size);
     let lostWrites = [...expected.live.keys()].filter((id) => !ids.includes(id)).length;
     lostWrites += ids.filter((id) => expected.deleted.has(id) || !expected.live.has(id)).length;
-    const members = (await admin.groups.listMembers(group, { pageSize: 200 }).toArray()).map(
+    const members = (await admin.groups.listMembers(group, { page_size: 200 }).toArray()).map(
       (i) => i.id,
     );
     lostWrites += [...expected.members].filter((id) => !members.includes(id)).length;

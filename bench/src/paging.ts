@@ -75,11 +75,11 @@ async function throughput(delayMs: number, rounds: number, withWork: boolean) {
     const work = [
       {
         name: 'list+work',
-        run: () => countWorking(events.list({ pageSize: PAGE }).pages()),
+        run: () => countWorking(events.list({ page_size: PAGE }).pages()),
       },
       {
         name: 'list+prefetch+work',
-        run: () => countWorking(events.list({ pageSize: PAGE }, { prefetch: true }).pages()),
+        run: () => countWorking(events.list({ page_size: PAGE }, { prefetch: true }).pages()),
       },
       // The consumer's work alone, page after page: the other half of the bound.
       {
@@ -91,10 +91,10 @@ async function throughput(delayMs: number, rounds: number, withWork: boolean) {
     ];
     const result = await interleave(
       [
-        { name: 'list', run: () => count(events.list({ pageSize: PAGE })) },
+        { name: 'list', run: () => count(events.list({ page_size: PAGE })) },
         {
           name: 'list+prefetch',
-          run: () => count(events.list({ pageSize: PAGE }, { prefetch: true })),
+          run: () => count(events.list({ page_size: PAGE }, { prefetch: true })),
         },
         {
           name: 'export',

@@ -87,7 +87,7 @@ export async function accessChapter(story: Story): Promise<void> {
   show('roles.listScopes', await roles.listScopes(role.id).toArray());
   show(
     'identities.listRoles',
-    (await realm.identities.listRoles(ada.id, { resourceServerId: server.id }).toArray()).map(
+    (await realm.identities.listRoles(ada.id, { resource_server_id: server.id }).toArray()).map(
       (r) => r.display_name,
     ),
   );

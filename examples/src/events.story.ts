@@ -48,12 +48,14 @@ export async function eventsChapter(story: Story): Promise<void> {
   const events = fromEnv(story.clientOptions, story.env);
   const follower = followers.get(story);
   const startTime = follower?.startTime ?? 0;
-  const all = await events.list({ startTime, ordering: 'asc', pageSize: 50 }).toArray();
+  const all = await events
+    .list({ start_time: startTime, ordering: 'asc', page_size: 50 })
+    .toArray();
   const byType = new Map<string, number>();
   for (const event of all) byType.set(event.event_type, (byType.get(event.event_type) ?? 0) + 1);
   show('events.list (the story)', Object.fromEntries(byType));
   const changes = await events
-    .list({ startTime, eventType: 'GROUP_MEMBERSHIP_CHANGE', ordering: 'asc' })
+    .list({ start_time: startTime, event_type: 'GROUP_MEMBERSHIP_CHANGE', ordering: 'asc' })
     .toArray();
   show(
     'membership changes',

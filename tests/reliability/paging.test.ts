@@ -54,7 +54,7 @@ const STYLES: Style[] = [
     list: (server, pageSize, resumeFrom) =>
       ids(
         createWorkforceClient(common(server)).users.list({
-          pageSize,
+          page_size: pageSize,
           ...(resumeFrom === undefined ? {} : { skip: resumeFrom as number }),
         }),
         (u) => u.id as string,
@@ -75,10 +75,10 @@ const STYLES: Style[] = [
     list: (server, pageSize, resumeFrom) =>
       ids(
         createAccessClient({ ...common(server), tenantId: 't-1' }).realms.list({
-          pageSize,
+          page_size: pageSize,
           ...(resumeFrom === undefined || resumeFrom === null
             ? {}
-            : { pageToken: resumeFrom as string }),
+            : { page_token: resumeFrom as string }),
         }),
         (r) => r.id as string,
       ),
@@ -101,7 +101,7 @@ const STYLES: Style[] = [
     list: (server, pageSize, resumeFrom) =>
       ids(
         createEventsClient(common(server)).list({
-          pageSize,
+          page_size: pageSize,
           ordering: 'asc',
           ...(resumeFrom === undefined ? {} : { cursor: resumeFrom as string }),
         }),

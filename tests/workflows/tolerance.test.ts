@@ -39,7 +39,7 @@ it('workforce: users, groups, binding jobs and SCIM read with unknown values and
   const updated = await workforce.users.update(ada.id, { display_name: 'Ada L' });
   expect(updated.display_name).toBe('Ada L');
   expect(extra(updated)).toBe(UNKNOWN_FIELD_VALUE);
-  const users = await workforce.users.list({ pageSize: 10 }).toArray();
+  const users = await workforce.users.list({ page_size: 10 }).toArray();
   expect(users.map((u) => extra(u))).toEqual([UNKNOWN_FIELD_VALUE]);
 
   const group = await workforce.groups.create({ name: 'Engineering' });
@@ -48,7 +48,7 @@ it('workforce: users, groups, binding jobs and SCIM read with unknown values and
   expect(extra(await workforce.groups.addMembers(group.id, [ada.id]))).toBe(UNKNOWN_FIELD_VALUE);
   const members = await workforce.groups.listMembers(group.id).toArray();
   expect(members.map((m) => extra(m))).toEqual([UNKNOWN_FIELD_VALUE]);
-  const groups = await workforce.groups.list({ pageSize: 10 }).toArray();
+  const groups = await workforce.groups.list({ page_size: 10 }).toArray();
   expect(groups.every((g) => extra(g) === UNKNOWN_FIELD_VALUE)).toBe(true);
   const ofAda = await workforce.users.listGroups(ada.id).toArray();
   expect(ofAda.map((g) => extra(g))).toEqual([UNKNOWN_FIELD_VALUE]);
@@ -158,7 +158,7 @@ it('access: realm, identities, groups and SCIM read with unknown values and fiel
 
 it('events: the story read back, every enumeration an unknown value', async () => {
   const events = eventsFromEnv(options(), emulator.env);
-  const all = await events.list({ ordering: 'asc', pageSize: 50 }).toArray();
+  const all = await events.list({ ordering: 'asc', page_size: 50 }).toArray();
   expect(all.length).toBeGreaterThan(0);
   expect(all.every((e) => e.event_type === UNKNOWN_ENUM_VALUE)).toBe(true);
   expect(all.every((e) => extra(e) === UNKNOWN_FIELD_VALUE)).toBe(true);

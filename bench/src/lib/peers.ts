@@ -62,7 +62,7 @@ export const PEERS: Peer[] = [
       const workforce = createWorkforceClient({ baseUrl: url, auth: staticToken(TOKEN) });
       return {
         get: () => workforce.users.get('u1'),
-        page: async () => await workforce.users.list({ pageSize: 1000 }),
+        page: async () => await workforce.users.list({ page_size: 1000 }),
       };
     },
   },

@@ -8,7 +8,7 @@
 // server variable, `realm_id`, with the path parameters, and `scimOf` reads it from there. An
 // `x-correlation_id` header becomes the `correlationId` option.
 import type { CallOptions } from '@x/runtime';
-import { type OperationCatalog, paramsFromWire } from '@x/runtime/internal';
+import { type OperationCatalog, paramsFromWire, paramTable } from '@x/runtime/internal';
 import type { AccessClient } from './client.js';
 import { usernameOfFilter } from './filters.js';
 import type { operations } from './generated/schema.js';
@@ -37,6 +37,8 @@ import type { ScimGroupPatchOperation } from './scim/groups.js';
 import { SCIM_LIST_PARAMS, type ScimListParams } from './scim/lists.js';
 import type { Scim } from './scim/server.js';
 
+/** An operation whose method takes no query parameter. */
+const NO_PARAMS = /* @__PURE__ */ paramTable([]);
 /** A page-token list's params from its wire query. */
 const page = (query: object | undefined) => paramsFromWire<PageParams>(query, PAGE_PARAMS);
 /** A page-token list's params with `skip`, from its wire query. */
@@ -195,8 +197,9 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     method: 'list',
     list: (c, { path, query }, o) => {
       // `username` travels inside the filter text, `traits.username eq "…"`: read it back.
-      const params = paramsFromWire<IdentityListParams>(query, IDENTITY_LIST_PARAMS);
-      const username = usernameOfFilter(params.username);
+      const { filter, ...rest } = (query ?? {}) as { filter?: unknown };
+      const params = paramsFromWire<IdentityListParams>(rest, IDENTITY_LIST_PARAMS);
+      const username = usernameOfFilter(filter);
       return c.realm(path.realm_id).identities.list({ ...params, username }, o);
     },
   },
@@ -313,7 +316,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     // The spec's `filter` query parameter of this read is not published further, so the SDK does
     // not send it: given anyway, it is refused by name (never dropped).
     call: async (c, { path, query }, o) => {
-      paramsFromWire<Record<string, never>>(query, {});
+      paramsFromWire<Record<string, never>>(query, NO_PARAMS);
       return c
         .realm(path.realm_id)
         .credentialBindingJobs(path.identity_id)

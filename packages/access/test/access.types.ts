@@ -89,7 +89,7 @@ export function traitsAreTyped() {
 /** Optional fields take `undefined` (left out when sent), under `exactOptionalPropertyTypes`. */
 export function optionalFieldsTakeUndefined(description?: string) {
   void realm.groups.create({ display_name: 'Support', description });
-  void realm.identities.list({ username: undefined, pageSize: undefined });
+  void realm.identities.list({ username: undefined, page_size: undefined });
   void realm.roles('rs').addMembers('r', { groupIds: ['g'], identityIds: undefined });
   const readonlyIds = ['a', 'b'] as const;
   void realm.groups.addMembers('g', readonlyIds);

@@ -44,14 +44,16 @@ describe('authenticator configurations', () => {
     const { realm, requests } = await fakeAccess();
     for (const pageToken of ['', 5 as unknown as string])
       for (const list of [
-        () => realm.applications.list({ pageToken }),
-        () => realm.authenticatorConfigs.list({ pageToken }),
-        () => realm.identityProviders.list({ pageToken }),
-        () => realm.ssoConfigs.list({ pageToken }),
-        () => realm.ssoConfigs.listIdentities('s', { pageToken }),
+        () => realm.applications.list({ page_token: pageToken }),
+        () => realm.authenticatorConfigs.list({ page_token: pageToken }),
+        () => realm.identityProviders.list({ page_token: pageToken }),
+        () => realm.ssoConfigs.list({ page_token: pageToken }),
+        () => realm.ssoConfigs.listIdentities('s', { page_token: pageToken }),
       ])
-        await expect(list()).rejects.toThrow(/^pageToken: must be a non-empty string/);
-    await expect(realm.authenticatorConfigs.list({ pageSize: 101 })).rejects.toThrow(/^pageSize: /);
+        await expect(list()).rejects.toThrow(/^page_token: must be a non-empty string/);
+    await expect(realm.authenticatorConfigs.list({ page_size: 101 })).rejects.toThrow(
+      /^page_size: /,
+    );
     expect(requests).toHaveLength(0);
   });
 });

@@ -45,8 +45,8 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
       ),
     'application.protocol_config.token_configuration.expires_after',
   ],
-  ['applications.list size', (c) => c.realm.applications.list({ pageSize: 101 }), 'pageSize'],
-  ['applications.list token', (c) => c.realm.applications.list({ pageToken: '' }), 'pageToken'],
+  ['applications.list size', (c) => c.realm.applications.list({ page_size: 101 }), 'page_size'],
+  ['applications.list token', (c) => c.realm.applications.list({ page_token: '' }), 'page_token'],
   ['applications.get', (c) => c.realm.applications.get(''), 'applicationId'],
   [
     'applications.update name',
@@ -117,8 +117,8 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
   ],
   [
     'authenticatorConfigs.list size',
-    (c) => c.realm.authenticatorConfigs.list({ pageSize: 0 }),
-    'pageSize',
+    (c) => c.realm.authenticatorConfigs.list({ page_size: 0 }),
+    'page_size',
   ],
   [
     'authenticatorConfigs.get',
@@ -181,8 +181,8 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
   ],
   [
     'identityProviders.list size',
-    (c) => c.realm.identityProviders.list({ pageSize: -1 }),
-    'pageSize',
+    (c) => c.realm.identityProviders.list({ page_size: -1 }),
+    'page_size',
   ],
   ['identityProviders.get', (c) => c.realm.identityProviders.get(''), 'identityProviderId'],
   [
@@ -239,9 +239,13 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
       ),
     'sso_config.is_migrated',
   ],
-  ['ssoConfigs.list types', (c) => c.realm.ssoConfigs.list(u({ types: 'scim' })), 'types'],
-  ['ssoConfigs.list migrated', (c) => c.realm.ssoConfigs.list(u({ isMigrated: 1 })), 'isMigrated'],
-  ['ssoConfigs.list order', (c) => c.realm.ssoConfigs.list({ orderBy: '' }), 'orderBy'],
+  ['ssoConfigs.list types', (c) => c.realm.ssoConfigs.list(u({ type: 'scim' })), 'type'],
+  [
+    'ssoConfigs.list migrated',
+    (c) => c.realm.ssoConfigs.list(u({ is_migrated: 1 })),
+    'is_migrated',
+  ],
+  ['ssoConfigs.list order', (c) => c.realm.ssoConfigs.list({ order_by: '' }), 'order_by'],
   ['ssoConfigs.get', (c) => c.realm.ssoConfigs.get(''), 'ssoConfigId'],
   [
     'ssoConfigs.update type',
@@ -282,8 +286,8 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
   ['ssoConfigs.listForIdentity', (c) => c.realm.ssoConfigs.listForIdentity('', {}), 'identityId'],
   [
     'ssoConfigs.listForGroup',
-    (c) => c.realm.ssoConfigs.listForGroup('g', { pageSize: 201 }),
-    'pageSize',
+    (c) => c.realm.ssoConfigs.listForGroup('g', { page_size: 201 }),
+    'page_size',
   ],
   // Flow type configuration
   ['flowTypeConfig.get options', (c) => c.realm.flowTypeConfig.get(u('fast')), 'options'],

@@ -56,7 +56,7 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
     'group.display_name',
   ],
   ['groups.delete', (c) => c.realm.groups.delete(u(null)), 'groupId'],
-  ['groups.list pageSize', (c) => c.realm.groups.list({ pageSize: 201 }), 'pageSize'],
+  ['groups.list pageSize', (c) => c.realm.groups.list({ page_size: 201 }), 'page_size'],
   ['groups.addMembers empty', (c) => c.realm.groups.addMembers('g', []), 'identityIds'],
   [
     'groups.addMembers item',
@@ -71,7 +71,7 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
     'identityIds[1]',
   ],
   ['groups.listMembers group', (c) => c.realm.groups.listMembers(''), 'groupId'],
-  ['groups.listRoles server', (c) => c.realm.groups.listRoles('g', u({})), 'resourceServerId'],
+  ['groups.listRoles server', (c) => c.realm.groups.listRoles('g', u({})), 'resource_server_id'],
   ['groups.listRoles params', (c) => c.realm.groups.listRoles('g', u(undefined)), 'params'],
   // Identities
   [
@@ -121,8 +121,8 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
   ['identities.listGroups', (c) => c.realm.identities.listGroups('', {}), 'identityId'],
   [
     'identities.listRoles server',
-    (c) => c.realm.identities.listRoles('i', { resourceServerId: '' }),
-    'resourceServerId',
+    (c) => c.realm.identities.listRoles('i', { resource_server_id: '' }),
+    'resource_server_id',
   ],
   // Credentials and credential binding jobs
   ['credentials(blank)', (c) => c.realm.credentials(' '), 'identityId'],
@@ -147,7 +147,7 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
   ],
   ['jobs.get', (c) => c.realm.credentialBindingJobs('i').get(''), 'credentialBindingJobId'],
   ['jobs.revoke', (c) => c.realm.credentialBindingJobs('i').revoke(''), 'credentialBindingJobId'],
-  ['jobs.list', (c) => c.realm.credentialBindingJobs('i').list({ pageSize: 0 }), 'pageSize'],
+  ['jobs.list', (c) => c.realm.credentialBindingJobs('i').list({ page_size: 0 }), 'page_size'],
   [
     'batch.create no ids',
     (c) => c.realm.batchCredentialBindingJobs.create(u({ job_template: {} })),
@@ -187,7 +187,7 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
     'resource_server.scopes',
   ],
   ['resourceServers.delete', (c) => c.realm.resourceServers.delete(''), 'resourceServerId'],
-  ['resourceServers.list', (c) => c.realm.resourceServers.list({ pageSize: 101 }), 'pageSize'],
+  ['resourceServers.list', (c) => c.realm.resourceServers.list({ page_size: 101 }), 'page_size'],
   ['roles(blank)', (c) => c.realm.roles(''), 'resourceServerId'],
   [
     'roles.create name',
@@ -221,8 +221,8 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
   ],
   [
     'roles.listMembers size',
-    (c) => c.realm.roles('rs').listMembers('r', { identitiesPageSize: 201 }),
-    'identitiesPageSize',
+    (c) => c.realm.roles('rs').listMembers('r', { identities_page_size: 201 }),
+    'identities_page_size',
   ],
   ['roles.addScopes empty', (c) => c.realm.roles('rs').addScopes('r', []), 'scopes'],
   ['roles.removeScopes item', (c) => c.realm.roles('rs').removeScopes('r', u([null])), 'scopes[0]'],
@@ -231,10 +231,10 @@ const CASES: [string, (c: Ctx) => unknown, string][] = [
   ['tokens(blank)', (c) => c.realm.tokens(''), 'applicationId'],
   [
     'tokens.list type',
-    (c) => c.realm.tokens('a').list(u({ principalType: 'user' })),
-    'principalType',
+    (c) => c.realm.tokens('a').list(u({ principal_type: 'user' })),
+    'principal_type',
   ],
-  ['tokens.list id', (c) => c.realm.tokens('a').list({ principalId: '' }), 'principalId'],
+  ['tokens.list id', (c) => c.realm.tokens('a').list({ principal_id: '' }), 'principal_id'],
   ['tokens.list params', (c) => c.realm.tokens('a').list(u(null)), 'params'],
   ['tokens.revoke', (c) => c.realm.tokens('a').revoke(''), 'tokenId'],
   // The client

@@ -165,7 +165,7 @@ export function correlationIdOption() {
 export function optionalFieldsTakeUndefined(name: string | undefined) {
   void realm.applications.update('a', { display_name: name ?? undefined });
   void realm.themes.create({ logo_url_dark: undefined, button_color: '#fff' });
-  void realm.ssoConfigs.list({ types: undefined, isMigrated: undefined, pageSize: undefined });
+  void realm.ssoConfigs.list({ type: undefined, is_migrated: undefined, page_size: undefined });
 }
 
 /** The README's correlation id and payload kind example compiles as written. */

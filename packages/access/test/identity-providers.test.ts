@@ -19,7 +19,7 @@ describe('identity providers', () => {
       };
     });
     const providers = await realm.identityProviders
-      .list({ pageSize: 1 }, { correlationId: 'listing-1' })
+      .list({ page_size: 1 }, { correlationId: 'listing-1' })
       .toArray();
     expect(providers.map((p) => p.id)).toEqual(['first', 'second']);
     expect(requests.map((r) => r.headers['x-correlation_id'])).toEqual(['listing-1', 'listing-1']);

@@ -48,7 +48,7 @@ describe('page-token paging against a fake server', () => {
   it('walks 3 pages, keeps the filter and skip on every request, yields each item once and stops without a token', async () => {
     const { realm, requests } = await fakeAccess(identitiesServer(threePages));
     const ids: string[] = [];
-    for await (const identity of realm.identities.list({ username: 'ada', skip: 1, pageSize: 3 }))
+    for await (const identity of realm.identities.list({ username: 'ada', skip: 1, page_size: 3 }))
       ids.push(identity.id);
     expect(ids).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
     expect(requests).toHaveLength(3);
@@ -72,11 +72,11 @@ describe('page-token paging against a fake server', () => {
     expect(first.next).toBe('page-1');
     await expect(
       firstPage(
-        realm.identities.list({ username: 'grace', pageToken: first.raw.next_page_token! }),
+        realm.identities.list({ username: 'grace', page_token: first.raw.next_page_token! }),
       ),
     ).rejects.toBeInstanceOf(BadRequestError);
     // The same filter with the token is accepted.
-    const second = await realm.identities.list({ username: 'ada', pageToken: 'page-1' });
+    const second = await realm.identities.list({ username: 'ada', page_token: 'page-1' });
     expect(second.items.map((i) => i.id)).toEqual(['d', 'e', 'f']);
     // …and so is the page the first one leads to.
     expect((await first.nextPage())?.items.map((i) => i.id)).toEqual(['d', 'e', 'f']);
@@ -86,30 +86,30 @@ describe('page-token paging against a fake server', () => {
     const { realm, access, requests } = await fakeAccess();
     const bad = ['', 5 as unknown as string];
     const lists = (pageToken: string) => [
-      () => access.realms.list({ pageToken }),
-      () => realm.identities.list({ pageToken }),
-      () => realm.groups.list({ pageToken }),
-      () => realm.groups.listMembers('g-1', { pageToken }),
-      () => realm.groups.listRoles('g-1', { resourceServerId: 'rs-1', pageToken }),
-      () => realm.identities.listGroups('i-1', { pageToken }),
-      () => realm.identities.listRoles('i-1', { pageToken }),
-      () => realm.credentials('i-1').list({ pageToken }),
-      () => realm.credentialBindingJobs('i-1').list({ pageToken }),
-      () => realm.resourceServers.list({ pageToken }),
-      () => realm.roles('rs-1').list({ pageToken }),
-      () => realm.roles('rs-1').listMembers('role-1', { pageToken }),
-      () => realm.roles('rs-1').listScopes('role-1', { pageToken }),
+      () => access.realms.list({ page_token: pageToken }),
+      () => realm.identities.list({ page_token: pageToken }),
+      () => realm.groups.list({ page_token: pageToken }),
+      () => realm.groups.listMembers('g-1', { page_token: pageToken }),
+      () => realm.groups.listRoles('g-1', { resource_server_id: 'rs-1', page_token: pageToken }),
+      () => realm.identities.listGroups('i-1', { page_token: pageToken }),
+      () => realm.identities.listRoles('i-1', { page_token: pageToken }),
+      () => realm.credentials('i-1').list({ page_token: pageToken }),
+      () => realm.credentialBindingJobs('i-1').list({ page_token: pageToken }),
+      () => realm.resourceServers.list({ page_token: pageToken }),
+      () => realm.roles('rs-1').list({ page_token: pageToken }),
+      () => realm.roles('rs-1').listMembers('role-1', { page_token: pageToken }),
+      () => realm.roles('rs-1').listScopes('role-1', { page_token: pageToken }),
     ];
     for (const pageToken of bad)
       for (const list of lists(pageToken))
-        await expect(list()).rejects.toThrow(/^pageToken: must be a non-empty string/);
+        await expect(list()).rejects.toThrow(/^page_token: must be a non-empty string/);
     expect(requests).toHaveLength(0);
   });
 
   it('resumes from a page token and keeps the filter', async () => {
     const { realm, requests } = await fakeAccess(identitiesServer(threePages));
     await realm.identities.list({ username: 'ada' });
-    const rest = await realm.identities.list({ username: 'ada', pageToken: 'page-1' }).toArray();
+    const rest = await realm.identities.list({ username: 'ada', page_token: 'page-1' }).toArray();
     expect(rest.map((i) => i.id)).toEqual(['d', 'e', 'f', 'g']);
     expect(requests.slice(1).every((r) => r.url.searchParams.get('filter') !== null)).toBe(true);
   });
@@ -170,13 +170,13 @@ describe('page-token paging against a fake server', () => {
     const credentials = realm.credentials('i-1');
     expect(await credentials.list({}, { maxPages: 2 }).toArray()).toEqual(items.slice(0, 4));
     expect(requests).toHaveLength(2);
-    expect(await credentials.list({ pageSize: 4 }, { limit: 5 }).toArray()).toEqual(
+    expect(await credentials.list({ page_size: 4 }, { limit: 5 }).toArray()).toEqual(
       items.slice(0, 5),
     );
     expect(requests).toHaveLength(4);
     expect((await credentials.list({}, { limit: 1 }).toArray()).map((c) => c.id)).toEqual(['c-0']);
     const pages = [];
-    for await (const page of credentials.list({ pageSize: 4 }).pages())
+    for await (const page of credentials.list({ page_size: 4 }).pages())
       pages.push(page.items.length);
     expect(pages).toEqual([4, 4, 1]);
   });
@@ -192,7 +192,7 @@ describe('page-token paging against a fake server', () => {
     );
     const members = await realm
       .roles('rs-1')
-      .listMembers('role-1', { groupsSkip: 2, identitiesSkip: 3 })
+      .listMembers('role-1', { groups_skip: 2, identities_skip: 3 })
       .toArray();
     expect(members).toEqual([
       { type: 'group', group: { id: 'g-1' } },
@@ -208,7 +208,7 @@ describe('page-token paging against a fake server', () => {
   it('the lists with no published paging are one response: nothing to page with is sent or followed', async () => {
     const cases = [
       ['job_results', (a: Ctx) => a.realm.batchCredentialBindingJobs.listResults('b-1')],
-      ['tokens', (a: Ctx) => a.realm.tokens('app-1').list({ principalType: 'application' })],
+      ['tokens', (a: Ctx) => a.realm.tokens('app-1').list({ principal_type: 'application' })],
     ] as const;
     for (const [key, list] of cases) {
       // The fake answers 2 of 5 items with a next_page_token, which no parameter can carry back.
@@ -225,7 +225,7 @@ describe('page-token paging against a fake server', () => {
       ['realms', (a: Ctx) => a.access.realms.list()],
       ['groups', (a: Ctx) => a.realm.groups.list()],
       ['identities', (a: Ctx) => a.realm.groups.listMembers('g-1')],
-      ['roles', (a: Ctx) => a.realm.groups.listRoles('g-1', { resourceServerId: 'rs-1' })],
+      ['roles', (a: Ctx) => a.realm.groups.listRoles('g-1', { resource_server_id: 'rs-1' })],
       ['groups', (a: Ctx) => a.realm.identities.listGroups('i-1')],
       ['roles', (a: Ctx) => a.realm.identities.listRoles('i-1')],
       ['credential_binding_jobs', (a: Ctx) => a.realm.credentialBindingJobs('i-1').list()],
@@ -249,22 +249,46 @@ type Ctx = Awaited<ReturnType<typeof fakeAccess>>;
 
 describe('page sizes are checked against each list maximum before sending', () => {
   const lists: [string, number, (a: Ctx, pageSize: number) => unknown][] = [
-    ['realms', 200, (a, pageSize) => a.access.realms.list({ pageSize })],
-    ['groups', 200, (a, pageSize) => a.realm.groups.list({ pageSize })],
-    ['group members', 200, (a, pageSize) => a.realm.groups.listMembers('g', { pageSize })],
-    ['identities', 200, (a, pageSize) => a.realm.identities.list({ pageSize })],
-    ['identity groups', 200, (a, pageSize) => a.realm.identities.listGroups('i', { pageSize })],
-    ['identity roles', 200, (a, pageSize) => a.realm.identities.listRoles('i', { pageSize })],
-    ['credentials', 200, (a, pageSize) => a.realm.credentials('i').list({ pageSize })],
-    ['binding jobs', 200, (a, pageSize) => a.realm.credentialBindingJobs('i').list({ pageSize })],
-    ['roles', 200, (a, pageSize) => a.realm.roles('rs').list({ pageSize })],
-    ['role scopes', 200, (a, pageSize) => a.realm.roles('rs').listScopes('r', { pageSize })],
+    ['realms', 200, (a, pageSize) => a.access.realms.list({ page_size: pageSize })],
+    ['groups', 200, (a, pageSize) => a.realm.groups.list({ page_size: pageSize })],
+    [
+      'group members',
+      200,
+      (a, pageSize) => a.realm.groups.listMembers('g', { page_size: pageSize }),
+    ],
+    ['identities', 200, (a, pageSize) => a.realm.identities.list({ page_size: pageSize })],
+    [
+      'identity groups',
+      200,
+      (a, pageSize) => a.realm.identities.listGroups('i', { page_size: pageSize }),
+    ],
+    [
+      'identity roles',
+      200,
+      (a, pageSize) => a.realm.identities.listRoles('i', { page_size: pageSize }),
+    ],
+    ['credentials', 200, (a, pageSize) => a.realm.credentials('i').list({ page_size: pageSize })],
+    [
+      'binding jobs',
+      200,
+      (a, pageSize) => a.realm.credentialBindingJobs('i').list({ page_size: pageSize }),
+    ],
+    ['roles', 200, (a, pageSize) => a.realm.roles('rs').list({ page_size: pageSize })],
+    [
+      'role scopes',
+      200,
+      (a, pageSize) => a.realm.roles('rs').listScopes('r', { page_size: pageSize }),
+    ],
     [
       'role members (groups)',
       200,
-      (a, pageSize) => a.realm.roles('rs').listMembers('r', { groupsPageSize: pageSize }),
+      (a, pageSize) => a.realm.roles('rs').listMembers('r', { groups_page_size: pageSize }),
     ],
-    ['resource servers', 100, (a, pageSize) => a.realm.resourceServers.list({ pageSize })],
+    [
+      'resource servers',
+      100,
+      (a, pageSize) => a.realm.resourceServers.list({ page_size: pageSize }),
+    ],
   ];
 
   it.each(lists)('%s: 1 to %i', async (_name, max, list) => {
@@ -274,7 +298,7 @@ describe('page sizes are checked against each list maximum before sending', () =
       const { awaited: error, iterated } = await refusalsOf(() => list(ctx, pageSize));
       expect(error).toBeInstanceOf(ValidationError);
       expect(iterated).toBeInstanceOf(ValidationError);
-      expect((error as ValidationError).field).toMatch(/[pP]ageSize$/);
+      expect((error as ValidationError).field).toMatch(/page_size$/);
     }
     expect(() => list(ctx, max)).not.toThrow();
     expect(() => list(ctx, 1)).not.toThrow();
@@ -283,11 +307,11 @@ describe('page sizes are checked against each list maximum before sending', () =
 
   it('and skip is a non-negative integer', async () => {
     const { realm, access, requests } = await fakeAccess();
-    await expect(access.realms.list({ pageSize: 201 })).rejects.toThrow(/^pageSize: /);
-    await expect(realm.identities.list({ pageSize: 0 })).rejects.toThrow(/^pageSize: /);
+    await expect(access.realms.list({ page_size: 201 })).rejects.toThrow(/^page_size: /);
+    await expect(realm.identities.list({ page_size: 0 })).rejects.toThrow(/^page_size: /);
     await expect(realm.groups.list({ skip: -1 })).rejects.toThrow(/^skip: /);
-    await expect(realm.roles('rs').listMembers('r', { identitiesSkip: -1 })).rejects.toThrow(
-      /^identitiesSkip: /,
+    await expect(realm.roles('rs').listMembers('r', { identities_skip: -1 })).rejects.toThrow(
+      /^identities_skip: /,
     );
     expect(requests).toHaveLength(0);
   });

@@ -34,7 +34,7 @@ describe('the identities assigned to an SSO configuration', () => {
         { ids: [] },
       ]),
     );
-    const ids = (await realm.ssoConfigs.listIdentities('sso-1', { pageSize: 2 }).toArray()).map(
+    const ids = (await realm.ssoConfigs.listIdentities('sso-1', { page_size: 2 }).toArray()).map(
       (identity) => identity.id,
     );
     // Duplicates come as the server sends them: an identity can be assigned twice.
@@ -93,7 +93,7 @@ describe('SSO configuration lists', () => {
       };
     });
     const configs = await realm.ssoConfigs
-      .list({ types: ['generic_saml', 'scim'], isMigrated: true, pageSize: 1 })
+      .list({ type: ['generic_saml', 'scim'], is_migrated: true, page_size: 1 })
       .toArray();
     expect(configs.map((c) => c.id)).toEqual(['p0', 'p1', 'p2']);
     const ids = new Set(requests.map((r) => r.headers['x-correlation_id']));
@@ -138,14 +138,14 @@ describe('SSO configuration lists', () => {
 
   it('checks page sizes against the maximum of 200', async () => {
     const { realm, requests } = await fakeAccess();
-    await expect(realm.ssoConfigs.list({ pageSize: 1.5 })).rejects.toThrow(/^pageSize: /);
-    await expect(realm.ssoConfigs.listIdentities('s', { pageSize: 201 })).rejects.toThrow(
-      /^pageSize: /,
+    await expect(realm.ssoConfigs.list({ page_size: 1.5 })).rejects.toThrow(/^page_size: /);
+    await expect(realm.ssoConfigs.listIdentities('s', { page_size: 201 })).rejects.toThrow(
+      /^page_size: /,
     );
-    await expect(realm.ssoConfigs.listForGroup('g', { pageSize: 0 })).rejects.toThrow(
-      /^pageSize: /,
+    await expect(realm.ssoConfigs.listForGroup('g', { page_size: 0 })).rejects.toThrow(
+      /^page_size: /,
     );
-    expect(realm.ssoConfigs.list({ pageSize: 200 })).toBeDefined();
+    expect(realm.ssoConfigs.list({ page_size: 200 })).toBeDefined();
     expect(requests).toHaveLength(0);
   });
 });

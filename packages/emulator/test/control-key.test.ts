@@ -79,7 +79,7 @@ describe('--advertise-host', () => {
     expect(em.env.X_ALLOW_INSECURE_HTTP).toBe('1');
     // A client made from those variables accepts the non-loopback http URL (sent in process).
     const client = fromEnv({ fetch: em.fetch }, em.env);
-    const users = await client.users.list({ pageSize: 1 }).toArray({ limit: 1 });
+    const users = await client.users.list({ page_size: 1 }).toArray({ limit: 1 });
     expect(users).toEqual([]);
     // Without the opt-in the URL is refused, and the error names the opt-in.
     const { X_ALLOW_INSECURE_HTTP: _, ...strict } = em.env;

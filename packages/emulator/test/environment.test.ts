@@ -53,7 +53,7 @@ describe('emulator.env', () => {
       display_name: 'Grace Hopper',
     });
     expect(recovered.status).toBeDefined();
-    const page = await events.list({ pageSize: 100 });
+    const page = await events.list({ page_size: 100 });
     expect(page.items.map((event) => event.event_type)).toEqual(
       expect.arrayContaining([expect.stringMatching(/user/i)]),
     );

@@ -4,12 +4,12 @@ import type { ListOptions, Paginator } from '@x/runtime';
 import { SdkError } from '@x/runtime';
 import { CheckpointTracker, type EventsCheckpoint } from './checkpoint.js';
 import type { EventsResponse, PlatformEvent } from './event.js';
-import type { EventListParams } from './list-params.js';
+import type { EventWindowOptions } from './list-params.js';
 import { RecentIds } from './recent-ids.js';
 
-/** A listing of events: the resource's `list`, handed to `follow` and `export`. */
+/** A listing of events (the resource's, with camelCase options), handed to `follow` and `export`. */
 export type ListEvents = (
-  params: EventListParams,
+  params: EventWindowOptions,
   options: ListOptions,
 ) => Paginator<PlatformEvent, EventsResponse>;
 

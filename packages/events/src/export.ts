@@ -7,7 +7,7 @@ import { AbortError, type CallOptions, ValidationError } from '@x/runtime';
 import { checkpointAt, type EventsCheckpoint, parseCheckpoint } from './checkpoint.js';
 import { flagOf, refuseRenamed, requireOptions } from './checks.js';
 import { Delivery, type ListEvents, resumable } from './delivery.js';
-import { type EventListParams, splitFilters } from './list-params.js';
+import { type EventWindowOptions, splitFilters } from './list-params.js';
 import { type ExportTarget, openSink } from './sink.js';
 import { toMillis } from './time-input.js';
 
@@ -35,7 +35,9 @@ export interface ExportProgress {
  * Options of `export`: the window and filters of `list` (always in ascending order), where the
  * lines go, and where to resume.
  */
-export interface ExportOptions extends Omit<EventListParams, 'ordering' | 'cursor'>, CallOptions {
+export interface ExportOptions
+  extends Omit<EventWindowOptions, 'ordering' | 'cursor'>,
+    CallOptions {
   /** Where the NDJSON goes: a `WritableStream`, a Node `Writable` or a file path (Node only). */
   to: ExportTarget;
   /** An export always runs oldest first; only `asc` is accepted. */

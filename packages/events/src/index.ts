@@ -75,6 +75,7 @@ export type { components, operations, paths } from './generated/schema.js';
 export type {
   EventFilters,
   EventListParams,
+  EventWindowOptions,
   OneOrMany,
   Ordering,
 } from './list-params.js';

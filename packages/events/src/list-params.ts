@@ -1,7 +1,10 @@
-// The parameters of a listing as app code writes them (camelCase), checked and turned into the
-// spec's query (wire names). Each refusal is a ValidationError naming the parameter as it is
-// written here (`pageSize`, `actor[1]`), thrown before anything is sent.
+// The parameters of a listing, checked and turned into the spec's query. `list` takes them by
+// their wire names (`page_size`, `event_type`; 0.2's camelCase names are deprecated aliases);
+// `follow` and `export` take the window and the filters among their own options, in camelCase.
+// Each refusal is a ValidationError naming the parameter (`page_size`, `actor[1]`), thrown before
+// anything is sent.
 import { ValidationError } from '@x/runtime';
+import { camelAlias, paramTable, toWireNames } from '@x/runtime/internal';
 import { pageSizeOf } from './checks.js';
 import type { EventType } from './event.js';
 import type { operations } from './generated/schema.js';
@@ -32,8 +35,8 @@ export interface EventFilters {
   includeNotAttested?: boolean | undefined;
 }
 
-/** What `list` takes: the window, order, page size, where to start, and the filters. */
-export interface EventListParams extends EventFilters {
+/** The window, order, page size and start of a listing, with its filters, as `follow` and `export` take them. */
+export interface EventWindowOptions extends EventFilters {
   /** Lower bound of the recorded time (inclusive on the platform). Default 0. */
   startTime?: TimeInput | undefined;
   /** Upper bound of the recorded time. Default: none. */
@@ -49,36 +52,106 @@ export interface EventListParams extends EventFilters {
   cursor?: string | undefined;
 }
 
+/** What `list` takes, by wire name: the window, order, page size, where to start, and the filters. */
+export interface EventListParams {
+  /** Lower bound of the recorded time (inclusive on the platform). Default 0. */
+  start_time?: TimeInput | undefined;
+  /** Upper bound of the recorded time. Default: none. */
+  end_time?: TimeInput | undefined;
+  /** Order by recorded time. Default `desc` (newest first). */
+  ordering?: Ordering | undefined;
+  /** Events per page, 1 to 1000. Server default 100. */
+  page_size?: number | undefined;
+  /**
+   * Where the list starts: a page's `next`, or the `paging.resumeFrom` of a list's error. Omit it
+   * (or pass `''`) for the first page.
+   */
+  cursor?: string | undefined;
+  /** Only these event types (matched case-insensitively by the server). */
+  event_type?: OneOrMany<EventType> | undefined;
+  /** Only events whose actor has one of these human full names. */
+  actor?: OneOrMany<string> | undefined;
+  /** Only events with one of these outcomes, for example `SUCCESS`. */
+  outcome?: OneOrMany<string> | undefined;
+  /** Only events emitted by one of these services (the event's `service`). */
+  emitting_service?: OneOrMany<string> | undefined;
+  /** Only events with one of these correlation ids (one authentication flow shares one). */
+  correlation_id?: OneOrMany<string> | undefined;
+  /** Free-form text query: build it safely with `queryText` (every term quoted). */
+  query_text?: string | QueryText | undefined;
+  /** Include events whose `attested` is false (their data may hold raw user input). */
+  include_not_attested?: boolean | undefined;
+  /** @deprecated 0.2's name of `start_time`; removed in the next minor. */
+  startTime?: TimeInput | undefined;
+  /** @deprecated 0.2's name of `end_time`; removed in the next minor. */
+  endTime?: TimeInput | undefined;
+  /** @deprecated 0.2's name of `page_size`; removed in the next minor. */
+  pageSize?: number | undefined;
+  /** @deprecated 0.2's name of `event_type`; removed in the next minor. */
+  eventType?: OneOrMany<EventType> | undefined;
+  /** @deprecated 0.2's name of `emitting_service`; removed in the next minor. */
+  emittingService?: OneOrMany<string> | undefined;
+  /** @deprecated 0.2's name of `correlation_id`; removed in the next minor. */
+  correlationId?: OneOrMany<string> | undefined;
+  /** @deprecated 0.2's name of `query_text`; removed in the next minor. */
+  queryText?: string | QueryText | undefined;
+  /** @deprecated 0.2's name of `include_not_attested`; removed in the next minor. */
+  includeNotAttested?: boolean | undefined;
+}
+
 /** The query of `GET /v1/events` as the spec declares it. */
 export type WireQuery = operations['listEvents']['parameters']['query'];
 
-/**
- * Every parameter a listing takes, with its wire name (the name 0.1 used for it, which points
- * migrating code at the new one).
- */
-export const PARAMS = {
-  startTime: 'start_time',
-  endTime: 'end_time',
-  ordering: 'ordering',
-  pageSize: 'page_size',
-  cursor: 'cursor',
-  eventType: 'event_type',
-  actor: 'actor',
-  outcome: 'outcome',
-  emittingService: 'emitting_service',
-  correlationId: 'correlation_id',
-  queryText: 'query_text',
-  includeNotAttested: 'include_not_attested',
-} as const satisfies Record<keyof EventListParams, keyof WireQuery>;
+/** Every parameter a listing takes, by wire name (the spec's order). */
+export const LIST_PARAMS = /* @__PURE__ */ paramTable([
+  'start_time',
+  'end_time',
+  'ordering',
+  'page_size',
+  'cursor',
+  'event_type',
+  'actor',
+  'outcome',
+  'emitting_service',
+  'correlation_id',
+  'query_text',
+  'include_not_attested',
+] satisfies (keyof WireQuery)[]);
 
-const LIST_FILTERS = ['eventType', 'actor', 'outcome', 'emittingService', 'correlationId'] as const;
+const LIST_FILTERS = [
+  'event_type',
+  'actor',
+  'outcome',
+  'emitting_service',
+  'correlation_id',
+] as const satisfies (keyof WireQuery)[];
 
 /**
- * Checks a listing's parameters and returns the spec's query. An unknown key is refused too: in
- * untyped code a 0.1 name (`page_size`) would otherwise be dropped without a word.
- * @throws ValidationError naming the parameter; nothing is sent.
+ * The query of `follow`'s and `export`'s listings: their camelCase window and filters under the
+ * wire names (not deprecated there: they are those options' names).
+ * @throws ValidationError naming the parameter as those options name it (`pageSize`); nothing is sent.
  */
 export function eventsQuery(
+  options: EventWindowOptions | undefined,
+  defaultOrdering: Ordering,
+): WireQuery {
+  try {
+    return listQuery(toWireNames(options, LIST_PARAMS) as EventListParams, defaultOrdering);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    // Named back as the options name it: `page_size[…]` → `pageSize[…]`.
+    const field = error.field.replace(/^[a-z_]+/, camelAlias);
+    if (field === error.field) throw error;
+    throw new ValidationError(field, error.message.slice(error.field.length + 2));
+  }
+}
+
+/**
+ * Checks a listing's parameters (by wire name) and returns the spec's query. An unknown key is
+ * refused too: in untyped code a misspelt name would otherwise be dropped without a word.
+ * @throws ValidationError naming the parameter; nothing is sent.
+ */
+export function listQuery(
   params: EventListParams | undefined,
   defaultOrdering: Ordering,
 ): WireQuery {
@@ -88,40 +161,45 @@ export function eventsQuery(
   )
     throw new ValidationError('params', 'must be an object');
   const p = params ?? {};
-  for (const key of Object.keys(p)) if (!(key in PARAMS)) throw unknownParam(key);
+  const known = new Set(LIST_PARAMS.names);
+  for (const key of Object.keys(p)) if (!known.has(key)) throw unknownParam(key);
   const ordering = p.ordering ?? defaultOrdering;
   if (ordering !== 'asc' && ordering !== 'desc')
     throw new ValidationError('ordering', 'must be "asc" or "desc"');
   const query: WireQuery = { ordering };
-  const start = p.startTime === undefined ? undefined : toMillis(p.startTime, 'startTime');
-  const end = p.endTime === undefined ? undefined : toMillis(p.endTime, 'endTime');
+  const start = p.start_time === undefined ? undefined : toMillis(p.start_time, 'start_time');
+  const end = p.end_time === undefined ? undefined : toMillis(p.end_time, 'end_time');
   if (start !== undefined && end !== undefined && start > end)
-    throw new ValidationError('startTime', 'must not be after endTime');
+    throw new ValidationError('start_time', 'must not be after end_time');
   if (start !== undefined) query.start_time = start;
   if (end !== undefined) query.end_time = end;
-  if (p.pageSize !== undefined) query.page_size = pageSizeOf(p.pageSize, 'pageSize');
+  if (p.page_size !== undefined) query.page_size = pageSizeOf(p.page_size, 'page_size');
   const cursor = checkCursor(p.cursor);
   if (cursor !== undefined) query.cursor = cursor;
   for (const name of LIST_FILTERS) {
     const values = stringList(p[name], name);
-    if (values.length > 0) query[PARAMS[name]] = values;
+    if (values.length > 0) query[name] = values;
   }
-  if (p.queryText !== undefined) {
-    const text = p.queryText instanceof QueryText ? p.queryText.toString() : p.queryText;
+  if (p.query_text !== undefined) {
+    const text = p.query_text instanceof QueryText ? p.query_text.toString() : p.query_text;
     if (typeof text !== 'string')
-      throw new ValidationError('queryText', 'must be a string or a queryText builder');
+      throw new ValidationError('query_text', 'must be a string or a queryText builder');
     if (text !== '') query.query_text = text;
   }
-  if (p.includeNotAttested !== undefined) {
-    if (typeof p.includeNotAttested !== 'boolean')
-      throw new ValidationError('includeNotAttested', 'must be true or false');
-    query.include_not_attested = p.includeNotAttested;
+  if (p.include_not_attested !== undefined) {
+    if (typeof p.include_not_attested !== 'boolean')
+      throw new ValidationError('include_not_attested', 'must be true or false');
+    query.include_not_attested = p.include_not_attested;
   }
   return query;
 }
 
 const FILTER_KEYS = [
-  ...LIST_FILTERS,
+  'eventType',
+  'actor',
+  'outcome',
+  'emittingService',
+  'correlationId',
   'queryText',
   'includeNotAttested',
 ] as const satisfies readonly (keyof EventFilters)[];
@@ -143,12 +221,9 @@ export function splitFilters<T extends EventFilters>(
 }
 
 function unknownParam(key: string): ValidationError {
-  const renamed = Object.entries(PARAMS).find(([name, wire]) => wire === key && name !== key);
   return new ValidationError(
     key,
-    renamed
-      ? `is the 0.1 name of this parameter: use ${renamed[0]}`
-      : `is not a parameter of the events list (${Object.keys(PARAMS).join(', ')})`,
+    `is not a parameter of the events list (${LIST_PARAMS.names.join(', ')})`,
   );
 }
 

@@ -3,7 +3,7 @@
 import { type OperationCatalog, paramsFromWire } from '@x/runtime/internal';
 import type { EventsClient } from './client.js';
 import type { operations } from './generated/schema.js';
-import { type EventListParams, PARAMS } from './list-params.js';
+import { type EventListParams, LIST_PARAMS } from './list-params.js';
 
 export const EVENTS_OPERATIONS: OperationCatalog<EventsClient, operations> = {
   listEvents: {
@@ -11,6 +11,6 @@ export const EVENTS_OPERATIONS: OperationCatalog<EventsClient, operations> = {
     resource: [],
     method: 'list',
     list: (client, { query }, options) =>
-      client.list(paramsFromWire<EventListParams>(query, PARAMS), options),
+      client.list(paramsFromWire<EventListParams>(query, LIST_PARAMS), options),
   },
 };

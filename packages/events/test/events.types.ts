@@ -92,17 +92,19 @@ export function requiredFields(event: PlatformEvent) {
 
 /** One list contract: camelCase parameters; await gives the first page, iteration the events. */
 export async function listContract() {
-  const list = events.list({ startTime: '2026-11-01', pageSize: 100, eventType: 'USER_CHANGE' });
+  const list = events.list({ start_time: '2026-11-01', page_size: 100, event_type: 'USER_CHANGE' });
   expectTypeOf(list).toEqualTypeOf<Paginator<PlatformEvent, EventsResponse>>();
   const page = await list;
   expectTypeOf(page).toEqualTypeOf<Page<PlatformEvent, EventsResponse>>();
   for await (const event of events.list({}, { maxPages: 2, limit: 50 }))
     expectTypeOf(event).toEqualTypeOf<PlatformEvent>();
   // exactOptionalPropertyTypes: an optional parameter may be given as undefined.
-  const params: EventListParams = { pageSize: undefined, cursor: undefined };
+  const params: EventListParams = { page_size: undefined, cursor: undefined };
   void events.list(params);
-  // @ts-expect-error: 0.1 names are gone
-  void events.list({ page_size: 10 });
+  // 0.2's names are deprecated aliases, still typed.
+  void events.list({ pageSize: 10, eventType: 'USER_CHANGE' });
+  // @ts-expect-error: an unknown parameter
+  void events.list({ page: 10 });
   // @ts-expect-error: ordering is asc or desc
   void events.list({ ordering: 'up' });
   // @ts-expect-error: page() is gone: `await list()` is the first page

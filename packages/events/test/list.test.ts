@@ -137,17 +137,17 @@ describe('list', () => {
   it('refuses invalid parameters before sending anything', async () => {
     server = await startFakeEventsServer();
     const events = client(server.url);
-    await expect(events.list({ pageSize: 0 })).rejects.toThrow(ValidationError);
-    await expect(events.list({ pageSize: 1001 })).rejects.toThrow(/pageSize/);
-    await expect(events.list({ pageSize: 1.5 })).rejects.toThrow(/pageSize/);
-    await expect(events.list({ startTime: -1 })).rejects.toThrow(/startTime/);
-    await expect(events.list({ startTime: new Date('nope') })).rejects.toThrow(/startTime/);
-    await expect(events.list({ startTime: 5, endTime: 4 })).rejects.toThrow(/startTime/);
+    await expect(events.list({ page_size: 0 })).rejects.toThrow(ValidationError);
+    await expect(events.list({ page_size: 1001 })).rejects.toThrow(/page_size/);
+    await expect(events.list({ page_size: 1.5 })).rejects.toThrow(/page_size/);
+    await expect(events.list({ start_time: -1 })).rejects.toThrow(/start_time/);
+    await expect(events.list({ start_time: new Date('nope') })).rejects.toThrow(/start_time/);
+    await expect(events.list({ start_time: 5, end_time: 4 })).rejects.toThrow(/start_time/);
     // @ts-expect-error: ordering is asc or desc
     await expect(events.list({ ordering: 'up' })).rejects.toThrow(/ordering/);
     // @ts-expect-error: filters are strings
     await expect(events.list({ actor: [42] })).rejects.toThrow(/actor/);
-    await expect(events.list({ pageSize: 5000 })).rejects.toThrow(ValidationError);
+    await expect(events.list({ page_size: 5000 })).rejects.toThrow(ValidationError);
     await expect(events.list({}, { maxPages: 0 })).rejects.toThrow(/maxPages/);
     await expect(events.list({}, { limit: -1 })).rejects.toThrow(/limit/);
     expect(server.requests).toHaveLength(0);

@@ -45,6 +45,7 @@ export type {
   ClientEvent,
   ClientEventListener,
   ClientHooks,
+  DeprecationEvent,
   FailureEvent,
   Logger,
   LogLevel,

@@ -25,6 +25,13 @@ export type {
   PathsWith,
   TypedMethod,
 } from './core/operation-types.js';
+export {
+  camelAlias,
+  type ParamTable,
+  paramTable,
+  type RenamedParam,
+  toWireNames,
+} from './core/param-names.js';
 export { type UntypedCalls, type UntypedInit, untyped } from './core/untyped.js';
 export { runtimeTag, type SdkIdentity, userAgent } from './core/user-agent.js';
 export {

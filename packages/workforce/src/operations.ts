@@ -7,24 +7,19 @@ import type { WorkforceClient } from './client.js';
 export { WORKFORCE_RETRY_SAFE } from './retry-safe.js';
 
 import type { operations } from './generated/schema.js';
-import type { FilteredListParams } from './resources/lists.js';
-import type { ScimCollection, ScimListParams } from './scim/lists.js';
+import {
+  FILTERED_LIST_PARAMS,
+  type FilteredListParams,
+  PAGE_PARAMS,
+  type PageParams,
+} from './resources/lists.js';
+import { SCIM_LIST_PARAMS, type ScimCollection, type ScimListParams } from './scim/lists.js';
 import type { ScimGroupPatchOperation } from './scim/types.js';
 
-/** The wire names of an offset list's SDK params. */
-const OFFSET = {
-  pageSize: 'page_size',
-  skip: 'skip',
-  filter: 'filter',
-  orderBy: 'order_by',
-} as const;
-/** The wire names of a SCIM list's SDK params. */
-const SCIM = { filter: 'filter', count: 'count', startIndex: 'startIndex' } as const;
-
 const offset = <C extends 'users' | 'groups' | 'passkeys'>(query: object | undefined) =>
-  paramsFromWire<FilteredListParams<C>>(query, OFFSET);
+  paramsFromWire<FilteredListParams<C>>(query, FILTERED_LIST_PARAMS);
 const scim = <C extends ScimCollection>(query: object | undefined) =>
-  paramsFromWire<ScimListParams<C>>(query, SCIM);
+  paramsFromWire<ScimListParams<C>>(query, SCIM_LIST_PARAMS);
 
 export const WORKFORCE_OPERATIONS: OperationCatalog<
   WorkforceClient,
@@ -64,7 +59,8 @@ export const WORKFORCE_OPERATIONS: OperationCatalog<
     effect: 'read',
     resource: ['users'],
     method: 'listGroups',
-    list: (c, { path, query }, o) => c.users.listGroups(path.user_id, offset<'groups'>(query), o),
+    list: (c, { path, query }, o) =>
+      c.users.listGroups(path.user_id, paramsFromWire<PageParams>(query, PAGE_PARAMS), o),
   },
   createGroup: {
     effect: 'write',

@@ -4,7 +4,7 @@
 // description names the collection and item paths, builds the checked bodies and the list query,
 // and says how the list pages; what a resource adds it writes itself over `this.api`.
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
-import type { PagingStyle } from '@x/runtime/internal';
+import type { PagingStyle, ParamTable } from '@x/runtime/internal';
 import type { WorkforceApi } from './api.js';
 import { type ApiPath, type UntypedCalls, untyped } from './untyped.js';
 
@@ -20,7 +20,9 @@ export interface Description<X, XCreate, XChange, XList, Params> {
   createBody(input: XCreate): object;
   /** The PATCH body as sent, after the checks: the changed fields, or SCIM operations. */
   changeBody(change: XChange): object;
-  /** The list's first query as sent, after the checks (it says where the list starts). */
+  /** The list's parameters: their wire names and 0.2's aliases. */
+  readonly params: ParamTable;
+  /** The list's first query as sent, after the checks (params under their wire names). */
   listQuery(params: Params | undefined): object;
   /** How the list's pages read. */
   readonly pages: PagingStyle<XList, X>;
@@ -82,13 +84,13 @@ class Resource<X, XCreate, XChange, XList, Params extends object> {
 
   /**
    * Lists them: `await` it for the first page, `for await` for every item, `.pages()` for every
-   * page. The start is `skip` (native lists) or `startIndex` (SCIM lists); `pageSize` (or SCIM
+   * page. The start is `skip` (native lists) or `startIndex` (SCIM lists); `page_size` (or SCIM
    * `count`) is 1 to 1000, default 100.
    * @throws ValidationError (the list rejects when awaited or iterated) when a parameter is out of range.
    */
   list(params?: Params, options?: ListOptions): Paginator<X, XList> {
-    const { pages, listQuery } = this.#description;
-    const init = () => ({ query: listQuery(params) });
+    const { pages, listQuery, params: names } = this.#description;
+    const init = () => ({ query: listQuery(this.api.wireParams(params, names)) });
     return this.calls.list(this.#paths.collection, pages, init, options);
   }
 

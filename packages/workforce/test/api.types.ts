@@ -14,6 +14,7 @@ import {
   type User,
   type UserCreate,
   type UserList,
+  type UserListParams,
   type UserState,
   type UserUpdate,
 } from '@x/workforce';
@@ -124,7 +125,7 @@ export function scimGroupPatchRules() {
 
 export async function listsAndPages() {
   // `await` is the first page; iterating gives the items.
-  const first: Page<User, UserList> = await workforce.users.list({ pageSize: 10 });
+  const first: Page<User, UserList> = await workforce.users.list({ page_size: 10 });
   const members: Paginator<User, UserList> = workforce.groups.listMembers('g');
   for await (const user of members) same<typeof user, User>(true);
   // @ts-expect-error: the list options are the runtime's, not the list's params
@@ -141,5 +142,10 @@ export function deprecatedAliases() {
   const removed: Promise<Group> = workforce.groups.removeUsers('g', ['u']);
   const listed: Paginator<User, UserList> = workforce.groups.listUsers('g');
   const tagged: ApiPromise<Tag[]> = workforce.passkeys.setTags('p', ['corporate']);
-  return [added, removed, listed, tagged];
+  // 0.2's camelCase parameter names.
+  const params: UserListParams = { skip: 0 };
+  params.pageSize = 10;
+  params.orderBy = 'username';
+  const renamed = workforce.users.list(params);
+  return [added, removed, listed, tagged, renamed];
 }

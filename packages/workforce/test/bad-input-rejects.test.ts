@@ -28,10 +28,10 @@ const JUNK: unknown[][] = [
   [],
   [''],
   [null],
-  [{ pageSize: -1 }],
-  ['', { pageSize: -1 }],
-  ['x', { pageSize: -1 }],
-  ['x', 'y', { pageSize: -1 }],
+  [{ page_size: -1 }],
+  ['', { page_size: -1 }],
+  ['x', { page_size: -1 }],
+  ['x', 'y', { page_size: -1 }],
   ['x', null, null],
   ['x', {}, { maxPages: 0 }],
   ['x', [], { maxPages: 0 }],
@@ -64,11 +64,11 @@ describe('bad input rejects, never throws', () => {
   });
 
   it.each([
-    ['users.list', () => workforce.users.list({ pageSize: 0 })],
+    ['users.list', () => workforce.users.list({ page_size: 0 })],
     ['users.list options', () => workforce.users.list({}, { limit: -1 })],
     ['users.listGroups', () => workforce.users.listGroups('', {})],
     ['groups.list', () => workforce.groups.list({ skip: -1 })],
-    ['groups.listMembers', () => workforce.groups.listMembers('g', { pageSize: 1001 })],
+    ['groups.listMembers', () => workforce.groups.listMembers('g', { page_size: 1001 })],
     ['passkeys.list', () => workforce.passkeys.list({ filter: 42 as never })],
     ['scim.users.list', () => workforce.scim.users.list({ count: 0 })],
     ['scim.groups.list', () => workforce.scim.groups.list({ startIndex: 0 })],

@@ -51,7 +51,7 @@ describe('withResponse on batches and pages', () => {
         headers: { 'x-request-id': `page-at-${skip}` },
       };
     });
-    const list = workforce.users.list({ pageSize: 2 });
+    const list = workforce.users.list({ page_size: 2 });
     const { data, response } = await list.withResponse();
     expect(data.items).toHaveLength(2);
     expect(response.requestId).toBe('page-at-0');

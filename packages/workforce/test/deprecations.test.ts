@@ -49,7 +49,14 @@ function deprecatedUses(): string[] {
 }
 
 describe('deprecated aliases', () => {
-  it('addUsers, removeUsers, listUsers and setTags are reported as deprecated, and nothing else', () => {
-    expect(deprecatedUses().sort()).toEqual(['addUsers', 'listUsers', 'removeUsers', 'setTags']);
+  it('addUsers, removeUsers, listUsers, setTags, pageSize and orderBy are reported as deprecated, and nothing else', () => {
+    expect(deprecatedUses().sort()).toEqual([
+      'addUsers',
+      'listUsers',
+      'orderBy',
+      'pageSize',
+      'removeUsers',
+      'setTags',
+    ]);
   }, 60_000);
 });

@@ -54,7 +54,7 @@ export async function wrongCollections() {
   // @ts-expect-error: a SCIM user filter is not a SCIM group filter
   workforce.scim.groups.list({ filter: scimUserFilter.userName.eq('x') });
   // Raw strings are the escape hatch.
-  workforce.passkeys.list({ filter: 'search co "mac"', orderBy: 'hostname' });
+  workforce.passkeys.list({ filter: 'search co "mac"', order_by: 'hostname' });
 }
 
 export function shortCodeOnlyOnCreate(created: CreatedBindingJob, fetched: BindingJob) {

@@ -96,8 +96,8 @@ describe('groups.addMembers', () => {
       '/v2/groups/group-1:addUsers',
       '/v2/groups/group-1:deleteUsers',
     ]);
-    await expect(workforce.groups.listUsers('group-1', { pageSize: 0 })).rejects.toThrow(
-      /pageSize/,
+    await expect(workforce.groups.listUsers('group-1', { page_size: 0 })).rejects.toThrow(
+      /page_size/,
     );
   });
 });

@@ -65,7 +65,7 @@ describe('offset lists', () => {
     const workforce = await clientFor((r) => offsetPage(users, 'users', r));
     const seen = [];
     for await (const user of workforce.users.list({
-      pageSize: 100,
+      page_size: 100,
       filter: userFilter.username.sw('u'),
       orderBy: userOrderBy.desc('last_auth_time'),
     }))
@@ -95,14 +95,14 @@ describe('offset lists', () => {
     const workforce = await clientFor((r) => offsetPage(users, 'users', r));
     const pages = [];
     for await (const page of workforce.groups
-      .listMembers('group-1', { pageSize: 90 }, { prefetch: true })
+      .listMembers('group-1', { page_size: 90 }, { prefetch: true })
       .pages())
       pages.push(page.items.length);
     expect(pages).toEqual([90, 90, 70]);
     expect(server!.requests.every((r) => r.url.pathname === '/v2/groups/group-1:listUsers')).toBe(
       true,
     );
-    const first = await workforce.users.list({ pageSize: 40 }).toArray({ limit: 50 });
+    const first = await workforce.users.list({ page_size: 40 }).toArray({ limit: 50 });
     expect(first.map((u) => u.id)).toEqual(users.slice(0, 50).map((u) => u.id));
   });
 
@@ -112,13 +112,15 @@ describe('offset lists', () => {
         ? offsetPage(groups, 'groups', r)
         : offsetPage(users, 'passkeys', r),
     );
-    expect((await workforce.groups.list({ pageSize: 3 }).toArray()).map((g) => g.id)).toEqual(
+    expect((await workforce.groups.list({ page_size: 3 }).toArray()).map((g) => g.id)).toEqual(
       groups.map((g) => g.id),
     );
-    expect(await workforce.users.listGroups('user-1', { pageSize: 2, skip: 5 }).toArray()).toEqual(
+    expect(await workforce.users.listGroups('user-1', { page_size: 2, skip: 5 }).toArray()).toEqual(
       groups.slice(5),
     );
-    expect(await workforce.passkeys.list({ pageSize: 1000, skip: 240 }).toArray()).toHaveLength(10);
+    expect(await workforce.passkeys.list({ page_size: 1000, skip: 240 }).toArray()).toHaveLength(
+      10,
+    );
     const sizes = server!.requests.map((r) => r.url.searchParams.get('page_size'));
     expect(sizes).not.toContain(null);
   });
@@ -129,7 +131,7 @@ describe('offset lists', () => {
     );
     const seen: string[] = [];
     const error = await (async () => {
-      for await (const user of workforce.users.list({ pageSize: 100 })) seen.push(user.id);
+      for await (const user of workforce.users.list({ page_size: 100 })) seen.push(user.id);
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).paging?.resumeFrom).toBe(100);
@@ -150,7 +152,7 @@ describe('offset lists', () => {
     });
     const seen: { id: string }[] = [];
     const error = await collect(
-      workforce.groups.listMembers('g', { pageSize: 2 }, { limit: 9 }),
+      workforce.groups.listMembers('g', { page_size: 2 }, { limit: 9 }),
       seen,
     );
     expect(error).toBeInstanceOf(NotFoundError);
@@ -162,20 +164,20 @@ describe('offset lists', () => {
     });
     const skip = (error as NotFoundError).paging?.resumeFrom as number;
     const rest = await workforce.groups
-      .listMembers('g', { pageSize: 2, skip }, { limit: 5 })
+      .listMembers('g', { page_size: 2, skip }, { limit: 5 })
       .toArray();
     expect([...seen, ...rest].map((u) => u.id)).toEqual(users.slice(0, 9).map((u) => u.id));
   });
 
   it('maxPages and limit stop the listing, and prefetch fetches no page beyond them', async () => {
     const workforce = await clientFor((r) => offsetPage(users, 'users', r));
-    expect(await workforce.users.list({ pageSize: 10 }, { maxPages: 3 }).toArray()).toHaveLength(
+    expect(await workforce.users.list({ page_size: 10 }, { maxPages: 3 }).toArray()).toHaveLength(
       30,
     );
     expect(server!.requests).toHaveLength(3);
     server!.requests.length = 0;
     const limited = await workforce.users
-      .list({ pageSize: 10 }, { limit: 25, prefetch: true })
+      .list({ page_size: 10 }, { limit: 25, prefetch: true })
       .toArray();
     expect(limited.map((u) => u.id)).toEqual(users.slice(0, 25).map((u) => u.id));
     expect(server!.requests.map((r) => r.url.searchParams.get('skip'))).toEqual(['0', '10', '20']);
@@ -183,7 +185,7 @@ describe('offset lists', () => {
 
   it('await gives the first page; nextPage() walks on from it', async () => {
     const workforce = await clientFor((r) => offsetPage(groups, 'groups', r));
-    const first = await workforce.groups.list({ pageSize: 5 });
+    const first = await workforce.groups.list({ page_size: 5 });
     expect(first.items.map((g) => g.id)).toEqual(groups.slice(0, 5).map((g) => g.id));
     expect(first.next).toBe(5);
     const second = await first.nextPage();

@@ -1,5 +1,5 @@
 // Inputs from untyped callers are checked before anything is sent, with the field named the way
-// it is sent (`user.display_name`, `userIds[3]`, `pageSize`).
+// it is sent (`user.display_name`, `userIds[3]`, `page_size`).
 import { ValidationError } from '@x/runtime';
 import { refusalsOf } from '@x/testing';
 import { createWorkforceClient } from '@x/workforce';
@@ -72,15 +72,18 @@ describe('validation before sending', () => {
 
   it('checks page sizes and offsets; a list rejects, never throws', async () => {
     const bad: [() => unknown, RegExp][] = [
-      [() => workforce.users.list({ pageSize: 0 }), /pageSize: must be an integer from 1 to 1000/],
-      [() => workforce.groups.list({ pageSize: 1001 }), /^pageSize: /],
+      [
+        () => workforce.users.list({ page_size: 0 }),
+        /page_size: must be an integer from 1 to 1000/,
+      ],
+      [() => workforce.groups.list({ page_size: 1001 }), /^page_size: /],
       [() => workforce.passkeys.list({ skip: -1 }), /^skip: /],
       [() => workforce.scim.users.list({ count: 0 }), /^count: /],
       [() => workforce.scim.groups.list({ startIndex: 0 }), /^startIndex: /],
       [() => workforce.users.list({ filter: 42 as never }), /^filter: /],
       [() => workforce.users.list({}, { maxPages: 0 }), /^maxPages: /],
       [() => workforce.users.listGroups(''), /^userId: /],
-      [() => workforce.users.listGroups('u', { pageSize: -1 }), /^pageSize: /],
+      [() => workforce.users.listGroups('u', { page_size: -1 }), /^page_size: /],
       [() => workforce.groups.listMembers('', {}), /^groupId: /],
       [() => workforce.groups.listMembers('g', { skip: 1.5 }), /^skip: /],
     ];
@@ -91,9 +94,9 @@ describe('validation before sending', () => {
       expect(iterated).toBeInstanceOf(ValidationError);
       expect(String((awaited as Error).message)).toMatch(message);
     }
-    await expect(workforce.users.list({ pageSize: 0 })).rejects.toBeInstanceOf(ValidationError);
-    await expect(workforce.users.list({ pageSize: 0 }).toArray()).rejects.toThrow(/pageSize/);
-    expect(await fieldOf(() => workforce.users.list({ pageSize: 5000 }))).toBe('pageSize');
+    await expect(workforce.users.list({ page_size: 0 })).rejects.toBeInstanceOf(ValidationError);
+    await expect(workforce.users.list({ page_size: 0 }).toArray()).rejects.toThrow(/page_size/);
+    expect(await fieldOf(() => workforce.users.list({ page_size: 5000 }))).toBe('page_size');
     expect(sent).toHaveLength(0);
   });
 
@@ -128,8 +131,8 @@ const BAD_INPUT: [method: string, call: () => unknown, field: string][] = [
     'user.display_name',
   ],
   ['users.delete', () => workforce.users.delete(' '), 'userId'],
-  ['users.list: pageSize', () => workforce.users.list({ pageSize: 0 }), 'pageSize'],
-  ['users.list: orderBy', () => workforce.users.list({ orderBy: 5 as never }), 'orderBy'],
+  ['users.list: page_size', () => workforce.users.list({ page_size: 0 }), 'page_size'],
+  ['users.list: order_by', () => workforce.users.list({ order_by: 5 as never }), 'order_by'],
   ['users.list: list options', () => workforce.users.list({}, { maxPages: 0 }), 'maxPages'],
   ['users.listGroups: id', () => workforce.users.listGroups('..'), 'userId'],
   ['users.listGroups: skip', () => workforce.users.listGroups('u', { skip: -1 }), 'skip'],
@@ -144,7 +147,7 @@ const BAD_INPUT: [method: string, call: () => unknown, field: string][] = [
     () => workforce.groups.removeMembers('g', [1 as never]),
     'userIds[0]',
   ],
-  ['groups.listMembers', () => workforce.groups.listMembers('g', { pageSize: 1001 }), 'pageSize'],
+  ['groups.listMembers', () => workforce.groups.listMembers('g', { page_size: 1001 }), 'page_size'],
   ['groups.addUsers (deprecated)', () => workforce.groups.addUsers('g', ['']), 'userIds[0]'],
   ['groups.removeUsers (deprecated)', () => workforce.groups.removeUsers('g', []), 'userIds'],
   ['groups.listUsers (deprecated)', () => workforce.groups.listUsers(''), 'groupId'],
@@ -179,7 +182,7 @@ const BAD_INPUT: [method: string, call: () => unknown, field: string][] = [
     'binding_job.issuer_user_id',
   ],
   ['bindingJobs.get', () => workforce.bindingJobs.get(''), 'bindingJobId'],
-  ['passkeys.list', () => workforce.passkeys.list({ pageSize: 0 }), 'pageSize'],
+  ['passkeys.list', () => workforce.passkeys.list({ page_size: 0 }), 'page_size'],
   ['passkeys.delete', () => workforce.passkeys.delete(''), 'passkeyId'],
   ['passkeys.getTags', () => workforce.passkeys.getTags(''), 'passkeyId'],
   [

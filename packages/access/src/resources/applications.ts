@@ -9,7 +9,7 @@ import type { Input } from '../input.js';
 import { byType, enumList, integer, shape } from '../shape-checks.js';
 import { type CorrelatedCallOptions, correlationHeader } from './correlation.js';
 import { crudResource, wrapped } from './crud.js';
-import { MAX_SMALL_PAGE_SIZE, type PageParams, pageQuery } from './lists.js';
+import { MAX_SMALL_PAGE_SIZE, PAGE_PARAMS, type PageParams, pageQuery } from './lists.js';
 
 type Schemas = components['schemas'];
 
@@ -28,7 +28,7 @@ export type ApplicationCreate = Input<Schemas['ApplicationCreate']>;
 export type ApplicationUpdate = Input<Schemas['ApplicationUpdate']>;
 /** One page of applications, as the server sent it. */
 export type ApplicationList = Schemas['ApplicationList'];
-/** Which applications to list (`pageSize` at most 100; `pageToken` is where it starts). */
+/** Which applications to list (`page_size` at most 100; `page_token` is where it starts). */
 export type ApplicationListParams = PageParams;
 /** The SSO configuration an application belongs to. */
 export type ApplicationSsoConfigId = Schemas['ApplicationSsoConfigId'];
@@ -86,6 +86,7 @@ const APPLICATIONS = {
     },
     readOnly: ['id', 'realm_id', 'tenant_id', 'is_managed'],
   }),
+  params: PAGE_PARAMS,
   listQuery: (params: ApplicationListParams) => pageQuery(params, MAX_SMALL_PAGE_SIZE),
   pages: pageTokenPaging<ApplicationList, Application>((page) => page.applications),
 } as const;

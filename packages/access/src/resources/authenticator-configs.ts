@@ -1,12 +1,12 @@
 // The authenticator configurations of a realm: how users authenticate (an embedded SDK, a hosted
 // web page, the console, the platform authenticator). Their `config` is selected by `type`.
-import { pageTokenPaging, requireId, requireObject } from '@x/runtime/internal';
+import { pageTokenPaging, paramTable, requireId, requireObject } from '@x/runtime/internal';
 import { displayName, flag, oneOf, strings, text } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { byType, listOf, nullable, shape } from '../shape-checks.js';
 import { crudResource, wrapped } from './crud.js';
-import type { PageParams, WireNames } from './lists.js';
+import type { PageParams } from './lists.js';
 import { MAX_SMALL_PAGE_SIZE, PAGE_PARAMS, pageQuery } from './lists.js';
 
 type Schemas = components['schemas'];
@@ -26,16 +26,16 @@ export type AuthenticatorConfigCreate = Input<Schemas['AuthenticatorConfigCreate
 export type AuthenticatorConfigUpdate = Input<Schemas['AuthenticatorConfigUpdate']>;
 /** One page of authenticator configurations, as the server sent it. */
 export type AuthenticatorConfigList = Schemas['AuthenticatorConfigList'];
-/** Which authenticator configurations to list (`pageSize` at most 100). */
+/** Which authenticator configurations to list (`page_size` at most 100). */
 export interface AuthenticatorConfigListParams extends PageParams {
   /** A filter, sent as given (its grammar is not published). The page token keeps it. */
   filter?: string | undefined;
 }
-/** The wire names of `AuthenticatorConfigListParams`. */
-export const AUTHENTICATOR_CONFIG_LIST_PARAMS = {
-  ...PAGE_PARAMS,
-  filter: 'filter',
-} as const satisfies WireNames<AuthenticatorConfigListParams>;
+/** The parameters of `authenticatorConfigs.list`. */
+export const AUTHENTICATOR_CONFIG_LIST_PARAMS = /* @__PURE__ */ paramTable([
+  ...PAGE_PARAMS.names,
+  'filter',
+]);
 
 /** An authenticator configuration's `config` as returned, known kind or not. */
 export type AuthenticatorConfigSettings = NonNullable<AuthenticatorConfig['config']>;
@@ -114,6 +114,7 @@ const AUTHENTICATOR_CONFIGS = {
     writable: { display_name: displayName, config: SETTINGS },
     readOnly: ['id', 'realm_id', 'tenant_id'],
   }),
+  params: AUTHENTICATOR_CONFIG_LIST_PARAMS,
   listQuery: configsQuery,
   pages: pageTokenPaging<AuthenticatorConfigList, AuthenticatorConfig>(
     (page) => page.authenticator_configs,
@@ -128,6 +129,6 @@ function configsQuery(params: AuthenticatorConfigListParams) {
   const filter = params.filter === undefined ? undefined : requireId(params.filter, 'filter');
   return {
     ...pageQuery(params, MAX_SMALL_PAGE_SIZE),
-    [AUTHENTICATOR_CONFIG_LIST_PARAMS.filter]: filter,
+    filter,
   };
 }

@@ -8,7 +8,7 @@ import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { IdentityScoped } from './identity-scoped.js';
 import { JOB_TEMPLATE_FIELDS } from './job-fields.js';
-import { type SkipPageParams, skipPageQuery } from './lists.js';
+import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery } from './lists.js';
 
 const PATHS = {
   jobs: '/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/credential-binding-jobs',
@@ -58,7 +58,7 @@ const jobPages = pageTokenPaging<CredentialBindingJobList, CredentialBindingJob>
 
 /** One page of credential binding jobs, as the server sent it. */
 export type CredentialBindingJobList = Schemas['CredentialBindingJobList'];
-/** Which jobs to list (`pageSize` at most 200; `pageToken` is where the list starts). */
+/** Which jobs to list (`page_size` at most 200; `page_token` is where the list starts). */
 export type CredentialBindingJobListParams = SkipPageParams;
 
 /** The credential binding jobs of one identity: `realm.credentialBindingJobs(identityId)`. */
@@ -92,7 +92,10 @@ export class CredentialBindingJobs extends IdentityScoped {
     params: CredentialBindingJobListParams = {},
     options?: ListOptions,
   ): Paginator<CredentialBindingJob, CredentialBindingJobList> {
-    const init = () => ({ path: this.identityPath(), query: skipPageQuery(params) });
+    const init = () => ({
+      path: this.identityPath(),
+      query: skipPageQuery(this.scope.api.wireParams(params, SKIP_PAGE_PARAMS)),
+    });
     return this.scope.api.list(PATHS.jobs, jobPages, init, options);
   }
 

@@ -4,7 +4,7 @@ import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime
 import { pageTokenPaging } from '@x/runtime/internal';
 import type { components } from '../generated/schema.js';
 import { IdentityScoped } from './identity-scoped.js';
-import { type SkipPageParams, skipPageQuery } from './lists.js';
+import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery } from './lists.js';
 
 const PATHS = {
   credentials: '/v1/tenants/{tenant_id}/realms/{realm_id}/identities/{identity_id}/credentials',
@@ -23,7 +23,7 @@ const pages = pageTokenPaging<CredentialList, Credential>((page) => page.credent
 
 /** `ACTIVE` or `REVOKED`. */
 export type CredentialState = components['schemas']['CredentialState'];
-/** Which credentials to list (`pageSize` at most 200; `pageToken` is where the list starts). */
+/** Which credentials to list (`page_size` at most 200; `page_token` is where the list starts). */
 export type CredentialListParams = SkipPageParams;
 
 /** The credentials of one identity: `realm.credentials(identityId)`. */
@@ -41,7 +41,10 @@ export class Credentials extends IdentityScoped {
     return this.scope.api.list(
       PATHS.credentials,
       pages,
-      () => ({ path: this.identityPath(), query: skipPageQuery(params) }),
+      () => ({
+        path: this.identityPath(),
+        query: skipPageQuery(this.scope.api.wireParams(params, SKIP_PAGE_PARAMS)),
+      }),
       options,
     );
   }

@@ -4,7 +4,7 @@
 // checked bodies and list query, and says how pages read. What a resource adds (members, actions)
 // it writes itself over the typed client, as one-liners.
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
-import type { PagingStyle } from '@x/runtime/internal';
+import type { PagingStyle, ParamTable } from '@x/runtime/internal';
 import type { AccessApi } from '../api.js';
 import { type BodyFields, checkBody } from '../checks.js';
 import { type ApiPath, type UntypedCalls, untyped } from './untyped.js';
@@ -17,7 +17,9 @@ export interface CrudDescription<X, XCreate, XUpdate, XList, Params> {
   createBody(input: XCreate): object;
   /** The update body as sent, after the checks. */
   updateBody(changes: XUpdate): object;
-  /** The list's first query as sent, after the checks (its `page_token` is where it starts). */
+  /** The list's parameters: their wire names and 0.2's aliases. */
+  readonly params: ParamTable;
+  /** The list's first query as sent, after the checks (params under their wire names). */
   listQuery(params: Params): object;
   /** How the list's pages read. */
   readonly pages: PagingStyle<XList, X>;
@@ -125,16 +127,16 @@ export class CrudResource<
   }
 
   /**
-   * Lists them: `await` it for the first page, `for await` for every item; `pageToken` is where
+   * Lists them: `await` it for the first page, `for await` for every item; `page_token` is where
    * it starts.
    * @throws ValidationError (the list rejects when awaited or iterated) when a parameter is out of range, for example
-   * `pageSize` above the list's maximum.
+   * `page_size` above the list's maximum.
    */
   list(params: Params = {} as Params, options?: ListOptions): Paginator<X, XList> {
-    const { paths, pages, listQuery, headers } = this.#crud;
+    const { paths, pages, listQuery, headers, params: names } = this.#crud;
     const init = () => ({
       path: this.#parent,
-      query: listQuery(params),
+      query: listQuery(this.scope.api.wireParams(params, names)),
       header: headers?.list(options),
     });
     return this.#calls.list(paths[0], pages, init, options);

@@ -1,13 +1,13 @@
 // The groups of a realm, their members (identities) and their roles.
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
-import { pageTokenPaging, requireId, requireObject } from '@x/runtime/internal';
+import { pageTokenPaging, paramTable, requireId, requireObject } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { description, displayName } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { crudResource, wrapped } from './crud.js';
 import { inChunks } from './id-batches.js';
-import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery, type WireNames } from './lists.js';
+import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery } from './lists.js';
 import type { Group, GroupList, Identity, IdentityList, Role, RoleList } from './types.js';
 
 const PATHS = {
@@ -23,21 +23,30 @@ const PATHS = {
 export type GroupCreate = Input<components['schemas']['GroupCreate']>;
 /** The fields of a group to change; omitted fields stay as they are. No read-only field. */
 export type GroupUpdate = Input<components['schemas']['GroupUpdate']>;
-/** Which groups to list (`pageSize` at most 200; `pageToken` is where the list starts). */
+/** Which groups to list (`page_size` at most 200; `page_token` is where the list starts). */
 export type GroupListParams = SkipPageParams;
 
-/** Which of a group's members to list (`pageSize` at most 200). */
+/** Which of a group's members to list (`page_size` at most 200). */
 export type GroupMemberListParams = SkipPageParams;
 /** Which of a group's roles to list: those on one resource server (required). */
-export interface GroupRoleListParams extends SkipPageParams {
-  /** The resource server whose roles are listed (required, non-empty). */
-  resourceServerId: string;
-}
-/** The wire names of `GroupRoleListParams`. */
-export const GROUP_ROLE_LIST_PARAMS = {
-  ...SKIP_PAGE_PARAMS,
-  resourceServerId: 'resource_server_id',
-} as const satisfies WireNames<GroupRoleListParams>;
+export type GroupRoleListParams = SkipPageParams &
+  (
+    | {
+        /** The resource server whose roles are listed (required, non-empty). */
+        resource_server_id: string;
+        resourceServerId?: undefined;
+      }
+    | {
+        /** @deprecated 0.2's name of `resource_server_id`; removed in the next minor. */
+        resourceServerId: string;
+        resource_server_id?: undefined;
+      }
+  );
+/** The parameters of `listRoles`. */
+export const GROUP_ROLE_LIST_PARAMS = /* @__PURE__ */ paramTable([
+  ...SKIP_PAGE_PARAMS.names,
+  'resource_server_id',
+]);
 
 const GROUPS = {
   paths: [PATHS.groups, PATHS.group],
@@ -45,6 +54,7 @@ const GROUPS = {
     writable: { display_name: displayName, description },
     readOnly: ['id', 'realm_id', 'tenant_id', 'create_time', 'update_time', 'member_count'],
   }),
+  params: SKIP_PAGE_PARAMS,
   listQuery: (params: GroupListParams) => skipPageQuery(params),
   pages: pageTokenPaging<GroupList, Group>((page) => page.groups),
 } as const;
@@ -88,13 +98,16 @@ export class Groups extends crudResource(GROUPS)<RealmScope> {
     params: GroupMemberListParams = {},
     options?: ListOptions,
   ): Paginator<Identity, IdentityList> {
-    const init = () => ({ path: this.path(groupId), query: skipPageQuery(params) });
+    const init = () => ({
+      path: this.path(groupId),
+      query: skipPageQuery(this.scope.api.wireParams(params, SKIP_PAGE_PARAMS)),
+    });
     return this.scope.api.list(PATHS.members, identityPages, init, options);
   }
 
   /**
    * The roles a group holds on one resource server.
-   * @throws ValidationError (the list rejects when awaited or iterated) naming `resourceServerId` when it is missing or
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `resource_server_id` when it is missing or
    * empty; ConflictError (409) when the resource server does not exist.
    */
   listRoles(
@@ -102,7 +115,10 @@ export class Groups extends crudResource(GROUPS)<RealmScope> {
     params: GroupRoleListParams,
     options?: ListOptions,
   ): Paginator<Role, RoleList> {
-    const init = () => ({ path: this.path(groupId), query: groupRolesQuery(params) });
+    const init = () => ({
+      path: this.path(groupId),
+      query: groupRolesQuery(this.scope.api.wireParams(params, GROUP_ROLE_LIST_PARAMS)),
+    });
     return this.scope.api.list(PATHS.roles, rolePages, init, options);
   }
 
@@ -128,6 +144,6 @@ const rolePages = pageTokenPaging<RoleList, Role>((page) => page.roles);
 // `resource_server_id` is required and must not be empty (platform-api.md).
 function groupRolesQuery(params: GroupRoleListParams) {
   requireObject(params, 'params');
-  const resourceServerId = requireId(params.resourceServerId, 'resourceServerId');
-  return { ...skipPageQuery(params), [GROUP_ROLE_LIST_PARAMS.resourceServerId]: resourceServerId };
+  const resource_server_id = requireId(params.resource_server_id, 'resource_server_id');
+  return { ...skipPageQuery(params), resource_server_id };
 }

@@ -4,7 +4,7 @@
 
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import { ValidationError } from '@x/runtime';
-import { pageTokenPaging, requireEnum, requireRecord } from '@x/runtime/internal';
+import { pageTokenPaging, paramTable, requireEnum, requireRecord } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { checkDisplayName, displayName, type FieldCheck, oneOf } from '../checks.js';
 import { usernameFilter } from '../filters.js';
@@ -12,7 +12,7 @@ import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { crudResource, wrapped } from './crud.js';
 import { idList } from './id-batches.js';
-import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery, type WireNames } from './lists.js';
+import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery } from './lists.js';
 import type { Group, GroupList, Identity, IdentityList, Role, RoleList } from './types.js';
 
 const PATHS = {
@@ -60,7 +60,7 @@ const traits: FieldCheck = (value, field) => {
   return out;
 };
 
-/** Which identities to list (`pageSize` at most 200; `pageToken` is where the list starts). */
+/** Which identities to list (`page_size` at most 200; `page_token` is where the list starts). */
 export interface IdentityListParams extends SkipPageParams {
   /**
    * Only the identity with this `username` trait. Sent as the list's one supported filter,
@@ -69,13 +69,10 @@ export interface IdentityListParams extends SkipPageParams {
   username?: string | undefined;
 }
 /**
- * The wire names of `IdentityListParams`: `username` travels inside the `filter` text (read back
- * from a wire query by `usernameOfFilter`).
+ * The parameters of `identities.list` by wire name: `username` is not one, it travels inside the
+ * `filter` text (read back from a wire query by `usernameOfFilter`).
  */
-export const IDENTITY_LIST_PARAMS = {
-  ...SKIP_PAGE_PARAMS,
-  username: 'filter',
-} as const satisfies WireNames<IdentityListParams>;
+export const IDENTITY_LIST_PARAMS = SKIP_PAGE_PARAMS;
 
 const IDENTITIES = {
   paths: [PATHS.identities, PATHS.identity],
@@ -83,22 +80,25 @@ const IDENTITIES = {
     writable: { display_name: displayName, status: oneOf(STATUSES), traits },
     readOnly: ['id', 'realm_id', 'tenant_id', 'enrollment_status', 'create_time', 'update_time'],
   }),
+  params: IDENTITY_LIST_PARAMS,
   listQuery: (params: IdentityListParams) => identitiesQuery(params),
   pages: pageTokenPaging<IdentityList, Identity>((page) => page.identities),
 } as const;
 
-/** Which of an identity's groups to list (`pageSize` at most 200). */
+/** Which of an identity's groups to list (`page_size` at most 200). */
 export type IdentityGroupListParams = SkipPageParams;
 /** Which of an identity's roles to list: all of them, or those on one resource server. */
 export interface IdentityRoleListParams extends SkipPageParams {
   /** Only roles on this resource server (non-empty when given). */
+  resource_server_id?: string | undefined;
+  /** @deprecated 0.2's name of `resource_server_id`; removed in the next minor. */
   resourceServerId?: string | undefined;
 }
-/** The wire names of `IdentityRoleListParams`. */
-export const IDENTITY_ROLE_LIST_PARAMS = {
-  ...SKIP_PAGE_PARAMS,
-  resourceServerId: 'resource_server_id',
-} as const satisfies WireNames<IdentityRoleListParams>;
+/** The parameters of `listRoles`. */
+export const IDENTITY_ROLE_LIST_PARAMS = /* @__PURE__ */ paramTable([
+  ...SKIP_PAGE_PARAMS.names,
+  'resource_server_id',
+]);
 
 /**
  * The identities of a realm: create, list (`username` finds one), get, update, delete, batch
@@ -129,13 +129,16 @@ export class Identities extends crudResource(IDENTITIES)<RealmScope> {
     params: IdentityGroupListParams = {},
     options?: ListOptions,
   ): Paginator<Group, GroupList> {
-    const init = () => ({ path: this.path(identityId), query: skipPageQuery(params) });
+    const init = () => ({
+      path: this.path(identityId),
+      query: skipPageQuery(this.scope.api.wireParams(params, SKIP_PAGE_PARAMS)),
+    });
     return this.scope.api.list(PATHS.groups, groupPages, init, options);
   }
 
   /**
    * The roles an identity holds, on every resource server or on one.
-   * @throws ValidationError (the list rejects when awaited or iterated) naming `resourceServerId` when it is given empty;
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `resource_server_id` when it is given empty;
    * ConflictError (409) when the resource server does not exist.
    */
   listRoles(
@@ -143,7 +146,10 @@ export class Identities extends crudResource(IDENTITIES)<RealmScope> {
     params: IdentityRoleListParams = {},
     options?: ListOptions,
   ): Paginator<Role, RoleList> {
-    const init = () => ({ path: this.path(identityId), query: identityRolesQuery(params) });
+    const init = () => ({
+      path: this.path(identityId),
+      query: identityRolesQuery(this.scope.api.wireParams(params, IDENTITY_ROLE_LIST_PARAMS)),
+    });
     return this.scope.api.list(PATHS.roles, rolePages, init, options);
   }
 
@@ -160,14 +166,14 @@ function identitiesQuery(params: IdentityListParams) {
   const query = skipPageQuery(params);
   return params.username === undefined
     ? query
-    : { ...query, [IDENTITY_LIST_PARAMS.username]: usernameFilter(params.username) };
+    : { ...query, filter: usernameFilter(params.username) };
 }
 
 function identityRolesQuery(params: IdentityRoleListParams) {
   const query = skipPageQuery(params);
-  const { resourceServerId } = params;
-  if (resourceServerId === undefined) return query;
-  if (typeof resourceServerId !== 'string' || resourceServerId === '')
-    throw new ValidationError('resourceServerId', 'must be a non-empty string');
-  return { ...query, [IDENTITY_ROLE_LIST_PARAMS.resourceServerId]: resourceServerId };
+  const { resource_server_id } = params;
+  if (resource_server_id === undefined) return query;
+  if (typeof resource_server_id !== 'string' || resource_server_id === '')
+    throw new ValidationError('resource_server_id', 'must be a non-empty string');
+  return { ...query, resource_server_id };
 }

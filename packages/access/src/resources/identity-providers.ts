@@ -9,7 +9,7 @@ import type { Input } from '../input.js';
 import { byType, nullable, type ShapeFields, shape } from '../shape-checks.js';
 import * as correlation from './correlation.js';
 import { CrudResource } from './crud.js';
-import { type PageParams, pageQuery } from './lists.js';
+import { PAGE_PARAMS, type PageParams, pageQuery } from './lists.js';
 
 type Schemas = components['schemas'];
 
@@ -35,7 +35,7 @@ export type IdentityProviderCreate = Input<Schemas['IdentityProviderCreate']>;
 export type IdentityProviderUpdate = Input<Schemas['IdentityProviderUpdate']>;
 /** One page of identity providers, as the server sent it. */
 export type IdentityProviderList = Schemas['IdentityProviderList'];
-/** Which identity providers to list (`pageToken` is where it starts; no maximum page size is published). */
+/** Which identity providers to list (`page_token` is where it starts; no maximum page size is published). */
 export type IdentityProviderListParams = PageParams;
 
 /** The fields of an `oidc_idp` configuration, as sent (the server assigns `redirect_url`). */
@@ -107,6 +107,7 @@ const IDENTITY_PROVIDERS = {
   updateBody: (changes: IdentityProviderUpdate) => ({
     identity_provider: checkBody(changes, UPDATE, 'identity_provider'),
   }),
+  params: PAGE_PARAMS,
   listQuery: (params: IdentityProviderListParams) => pageQuery(params, Number.MAX_SAFE_INTEGER),
   pages: pageTokenPaging<IdentityProviderList, IdentityProvider>((page) => page.identity_providers),
   headers: { call: correlation.correlationHeader, list: correlation.listingCorrelationHeader },

@@ -6,7 +6,7 @@ import { displayName, oneOf } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { crudResource, wrapped } from './crud.js';
-import { type SkipPageParams, skipPageQuery } from './lists.js';
+import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery } from './lists.js';
 
 const PATHS = {
   realms: '/v1/tenants/{tenant_id}/realms',
@@ -28,7 +28,7 @@ export type RealmClassification = Schemas['RealmClassification'];
 export type RealmCreate = Input<Schemas['RealmCreate']>;
 /** The fields of a realm to change; omitted fields stay as they are. No read-only field. */
 export type RealmUpdate = Input<Schemas['RealmUpdate']>;
-/** Which realms to list (`pageSize` at most 200; `pageToken` is where the list starts). */
+/** Which realms to list (`page_size` at most 200; `page_token` is where the list starts). */
 export type RealmListParams = SkipPageParams;
 
 const REALMS = {
@@ -37,6 +37,7 @@ const REALMS = {
     writable: { display_name: displayName, classification: oneOf(CLASSIFICATIONS) },
     readOnly: ['id', 'tenant_id', 'create_time', 'update_time'],
   }),
+  params: SKIP_PAGE_PARAMS,
   listQuery: (params: RealmListParams) => skipPageQuery(params),
   pages: pageTokenPaging<RealmList, Realm>((page) => page.realms),
 } as const;

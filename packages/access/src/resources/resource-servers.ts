@@ -6,7 +6,7 @@ import { displayName, strings, text } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { crudResource, wrapped } from './crud.js';
-import { MAX_SMALL_PAGE_SIZE, type PageParams, pageQuery } from './lists.js';
+import { MAX_SMALL_PAGE_SIZE, PAGE_PARAMS, type PageParams, pageQuery } from './lists.js';
 
 const PATHS = {
   servers: '/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers',
@@ -23,7 +23,7 @@ type Schemas = components['schemas'];
 export type ResourceServer = Schemas['ResourceServer'];
 /** One page of resource servers, as the server sent it. */
 export type ResourceServerList = Schemas['ResourceServerList'];
-/** Which resource servers to list (`pageSize` at most 100; `pageToken` is where it starts). */
+/** Which resource servers to list (`page_size` at most 100; `page_token` is where it starts). */
 export type ResourceServerListParams = PageParams;
 
 /** A resource server to create. */
@@ -40,6 +40,7 @@ const RESOURCE_SERVERS = {
     writable: { display_name: displayName, identifier: text, scopes: strings },
     readOnly: ['id', 'realm_id', 'tenant_id', 'is_managed'],
   }),
+  params: PAGE_PARAMS,
   listQuery: (params: ResourceServerListParams) => pageQuery(params, MAX_SMALL_PAGE_SIZE),
   pages: serverPages,
 } as const;

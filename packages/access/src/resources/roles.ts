@@ -5,6 +5,7 @@ import {
   batchCall,
   optionalInteger,
   pageTokenPaging,
+  paramTable,
   requireObject,
   runKindBatches,
 } from '@x/runtime/internal';
@@ -16,11 +17,10 @@ import { crudResource, wrapped } from './crud.js';
 import { inChunks } from './id-batches.js';
 import {
   MAX_PAGE_SIZE,
-  PAGE_PARAMS,
   pageToken,
+  SKIP_PAGE_PARAMS,
   type SkipPageParams,
   skipPageQuery,
-  type WireNames,
 } from './lists.js';
 import type { Group, Identity, Role, RoleList } from './types.js';
 
@@ -47,7 +47,7 @@ export interface RoleScope {
 export type RoleCreate = Input<components['schemas']['RoleCreate']>;
 /** The fields of a role to change; omitted fields stay as they are. No read-only field. */
 export type RoleUpdate = Input<components['schemas']['RoleUpdate']>;
-/** Which roles to list (`pageSize` at most 200; `pageToken` is where the list starts). */
+/** Which roles to list (`page_size` at most 200; `page_token` is where the list starts). */
 export type RoleListParams = SkipPageParams;
 
 const FIELDS = {
@@ -58,6 +58,7 @@ const FIELDS = {
 const ROLES = {
   paths: [PATHS.roles, PATHS.role],
   ...wrapped<RoleCreate, RoleUpdate>('role', FIELDS),
+  params: SKIP_PAGE_PARAMS,
   listQuery: (params: RoleListParams) => skipPageQuery(params),
   pages: pageTokenPaging<RoleList, Role>((page) => page.roles),
 } as const;
@@ -77,27 +78,39 @@ export interface RoleMembers {
 
 /** Which of a role's members to list: page size and skip per kind (each page size at most 200). */
 export interface RoleMemberListParams {
-  groupsPageSize?: number | undefined;
+  /** Group members per page, 1 to 200. */
+  groups_page_size?: number | undefined;
   /** Group members to skip; sent with every page request (the token does not keep it). */
-  groupsSkip?: number | undefined;
-  identitiesPageSize?: number | undefined;
+  groups_skip?: number | undefined;
+  /** Identity members per page, 1 to 200. */
+  identities_page_size?: number | undefined;
   /** Identity members to skip; sent with every page request. */
-  identitiesSkip?: number | undefined;
+  identities_skip?: number | undefined;
   /** Where the list starts: a `next_page_token` of an earlier page of the same query. */
+  page_token?: string | undefined;
+  /** @deprecated 0.2's name of `groups_page_size`; removed in the next minor. */
+  groupsPageSize?: number | undefined;
+  /** @deprecated 0.2's name of `groups_skip`; removed in the next minor. */
+  groupsSkip?: number | undefined;
+  /** @deprecated 0.2's name of `identities_page_size`; removed in the next minor. */
+  identitiesPageSize?: number | undefined;
+  /** @deprecated 0.2's name of `identities_skip`; removed in the next minor. */
+  identitiesSkip?: number | undefined;
+  /** @deprecated 0.2's name of `page_token`; removed in the next minor. */
   pageToken?: string | undefined;
 }
-/** The wire names of `RoleMemberListParams`. */
-export const ROLE_MEMBER_LIST_PARAMS = {
-  groupsPageSize: 'groups_page_size',
-  groupsSkip: 'groups_skip',
-  identitiesPageSize: 'identities_page_size',
-  identitiesSkip: 'identities_skip',
-  pageToken: PAGE_PARAMS.pageToken,
-} as const satisfies WireNames<RoleMemberListParams>;
+/** The parameters of `listMembers`. */
+export const ROLE_MEMBER_LIST_PARAMS = /* @__PURE__ */ paramTable([
+  'groups_page_size',
+  'groups_skip',
+  'identities_page_size',
+  'identities_skip',
+  'page_token',
+]);
 
 /** One page of a role's scopes, as the server sent it. */
 export type ScopeList = components['schemas']['ScopeList'];
-/** Which of a role's scopes to list (`pageSize` at most 200). */
+/** Which of a role's scopes to list (`page_size` at most 200). */
 export type RoleScopeListParams = SkipPageParams;
 
 /**
@@ -127,7 +140,10 @@ export class Roles extends crudResource(ROLES)<RoleScope> {
     params: RoleMemberListParams = {},
     options?: ListOptions,
   ): Paginator<RoleMember, RoleMemberList> {
-    const init = () => ({ path: this.path(roleId), query: membersQuery(params) });
+    const init = () => ({
+      path: this.path(roleId),
+      query: membersQuery(this.scope.api.wireParams(params, ROLE_MEMBER_LIST_PARAMS)),
+    });
     return this.scope.api.list(PATHS.members, memberPages, init, options);
   }
 
@@ -156,7 +172,10 @@ export class Roles extends crudResource(ROLES)<RoleScope> {
     params: RoleScopeListParams = {},
     options?: ListOptions,
   ): Paginator<string, ScopeList> {
-    const init = () => ({ path: this.path(roleId), query: skipPageQuery(params) });
+    const init = () => ({
+      path: this.path(roleId),
+      query: skipPageQuery(this.scope.api.wireParams(params, SKIP_PAGE_PARAMS)),
+    });
     return this.scope.api.list(PATHS.scopes, scopePages, init, options);
   }
 
@@ -207,22 +226,21 @@ function membersBody(chunk: { groupIds?: string[]; identityIds?: string[] }) {
 // Each kind's page size and skip; the skips are resent with every page, as the token needs.
 function membersQuery(params: RoleMemberListParams) {
   requireObject(params, 'params');
-  const names = ROLE_MEMBER_LIST_PARAMS;
   return {
-    [names.groupsPageSize]: optionalInteger(
-      params.groupsPageSize,
-      'groupsPageSize',
+    groups_page_size: optionalInteger(
+      params.groups_page_size,
+      'groups_page_size',
       1,
       MAX_PAGE_SIZE,
     ),
-    [names.groupsSkip]: optionalInteger(params.groupsSkip, 'groupsSkip', 0),
-    [names.identitiesPageSize]: optionalInteger(
-      params.identitiesPageSize,
-      'identitiesPageSize',
+    groups_skip: optionalInteger(params.groups_skip, 'groups_skip', 0),
+    identities_page_size: optionalInteger(
+      params.identities_page_size,
+      'identities_page_size',
       1,
       MAX_PAGE_SIZE,
     ),
-    [names.identitiesSkip]: optionalInteger(params.identitiesSkip, 'identitiesSkip', 0),
-    [names.pageToken]: pageToken(params.pageToken),
+    identities_skip: optionalInteger(params.identities_skip, 'identities_skip', 0),
+    page_token: pageToken(params.page_token),
   };
 }

@@ -8,6 +8,7 @@ import {
   onePage,
   type PagingStyle,
   pageTokenPaging,
+  paramTable,
   requireBoolean,
   requireId,
   requireObject,
@@ -24,7 +25,7 @@ import {
   listingCorrelationHeader,
 } from './correlation.js';
 import { inChunks } from './id-batches.js';
-import { MAX_PAGE_SIZE, PAGE_PARAMS, type PageParams, pageQuery, type WireNames } from './lists.js';
+import { MAX_PAGE_SIZE, PAGE_PARAMS, type PageParams, pageQuery } from './lists.js';
 import { SSO_CONFIG_CREATE, SSO_CONFIG_TYPES, SSO_PAYLOAD_UPDATE } from './sso-payloads.js';
 import { untyped } from './untyped.js';
 
@@ -59,23 +60,27 @@ export type IdentitySsoConfigList = Schemas['IdentitySsoConfigList'];
 export type SsoConfigSummary = NonNullable<SsoConfigList['sso_configs']>[number];
 /** The kind of an SSO configuration as returned: a known one, or one the platform added. */
 export type SsoConfigKind = SsoConfigSummary['payload']['type'];
-/** Which SSO configurations to list (`pageSize` at most 200). */
+/** Which SSO configurations to list (`page_size` at most 200). */
 export interface SsoConfigListParams extends PageParams {
   /** Only configurations of these kinds (sent as a repeated `type`). */
-  types?: readonly SsoConfigType[] | undefined;
+  type?: readonly SsoConfigType[] | undefined;
   /** Only configurations that were (true) or were not (false) added by a migration script. */
-  isMigrated?: boolean | undefined;
+  is_migrated?: boolean | undefined;
   /** Sort order, sent as given (its grammar is not published). */
+  order_by?: string | undefined;
+  /** @deprecated 0.2's name of `type`; removed in the next minor. */
+  types?: readonly SsoConfigType[] | undefined;
+  /** @deprecated 0.2's name of `is_migrated`; removed in the next minor. */
+  isMigrated?: boolean | undefined;
+  /** @deprecated 0.2's name of `order_by`; removed in the next minor. */
   orderBy?: string | undefined;
 }
-/** The wire names of `SsoConfigListParams`. */
-export const SSO_CONFIG_LIST_PARAMS = {
-  ...PAGE_PARAMS,
-  types: 'type',
-  isMigrated: 'is_migrated',
-  orderBy: 'order_by',
-} as const satisfies WireNames<SsoConfigListParams>;
-/** Which SSO configurations of an identity or a group, or which assigned identities, to list (`pageSize` at most 200). */
+/** The parameters of `ssoConfigs.list` (0.2 called `type` `types`). */
+export const SSO_CONFIG_LIST_PARAMS = /* @__PURE__ */ paramTable(
+  [...PAGE_PARAMS.names, 'type', 'is_migrated', 'order_by'],
+  { types: 'type' },
+);
+/** Which SSO configurations of an identity or a group, or which assigned identities, to list (`page_size` at most 200). */
 export type SsoConfigPageParams = PageParams;
 /** One page of the identities assigned to an SSO configuration. */
 export type SsoConfigIdentityList = Schemas['SsoConfigIdentityList'];
@@ -170,7 +175,7 @@ export class SsoConfigs {
   /**
    * The realm's SSO configurations, with payload summaries: `await` it for the first page,
    * `for await` for every one. All page requests carry the same query and correlation id.
-   * @throws ValidationError (the list rejects when awaited or iterated) naming `pageSize`, `types[i]`, `isMigrated`, ….
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `page_size`, `type[i]`, `is_migrated`, ….
    */
   list(
     params: SsoConfigListParams = {},
@@ -181,7 +186,7 @@ export class SsoConfigs {
       summaryPages,
       () => ({
         path: this.#realm,
-        query: listQuery(params),
+        query: listQuery(this.#api.wireParams(params, SSO_CONFIG_LIST_PARAMS)),
         header: listingCorrelationHeader(options),
       }),
       options,
@@ -406,7 +411,7 @@ export class SsoConfigs {
   ): Paginator<Item, Raw> {
     const init = () => ({
       path: { ...this.#realm, ...parent },
-      query: pageQuery(params, MAX_PAGE_SIZE),
+      query: pageQuery(this.#api.wireParams(params, PAGE_PARAMS), MAX_PAGE_SIZE),
       header: listingCorrelationHeader(options),
     });
     return untyped(this.#api).list(path, style, init, options);
@@ -446,20 +451,18 @@ export class SsoConfigs {
 
 function listQuery(params: SsoConfigListParams) {
   requireObject(params, 'params');
-  const { types, isMigrated, orderBy } = params;
+  const { type: types, is_migrated, order_by } = params;
   if (types !== undefined && !Array.isArray(types))
-    throw new ValidationError('types', 'must be an array of SSO configuration types');
+    throw new ValidationError('type', 'must be an array of SSO configuration types');
   types?.forEach((type, i) => {
     if (!SSO_CONFIG_TYPES.includes(type))
-      throw new ValidationError(`types[${i}]`, `must be one of ${SSO_CONFIG_TYPES.join(', ')}`);
+      throw new ValidationError(`type[${i}]`, `must be one of ${SSO_CONFIG_TYPES.join(', ')}`);
   });
-  const names = SSO_CONFIG_LIST_PARAMS;
   return {
     ...pageQuery(params, MAX_PAGE_SIZE),
-    [names.types]: types?.length ? [...types] : undefined,
-    [names.isMigrated]:
-      isMigrated === undefined ? undefined : requireBoolean(isMigrated, 'isMigrated'),
-    [names.orderBy]: orderBy === undefined ? undefined : requireId(orderBy, 'orderBy'),
+    type: types?.length ? [...types] : undefined,
+    is_migrated: is_migrated === undefined ? undefined : requireBoolean(is_migrated, 'is_migrated'),
+    order_by: order_by === undefined ? undefined : requireId(order_by, 'order_by'),
   };
 }
 

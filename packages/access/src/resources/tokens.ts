@@ -3,10 +3,9 @@
 import { readTokenId } from '@x/auth';
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import { ValidationError } from '@x/runtime';
-import { onePage, optionalEnum, requireObject } from '@x/runtime/internal';
+import { onePage, optionalEnum, paramTable, requireObject } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import type { components } from '../generated/schema.js';
-import type { WireNames } from './lists.js';
 
 const PATHS = {
   tokens: '/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}/tokens',
@@ -24,15 +23,16 @@ export type TokenList = components['schemas']['TokenList'];
  */
 export interface TokenListParams {
   /** Only tokens issued to this kind of principal. */
-  principalType?: 'application' | 'identity' | undefined;
+  principal_type?: 'application' | 'identity' | undefined;
   /** Only tokens issued to this application or identity id. */
+  principal_id?: string | undefined;
+  /** @deprecated 0.2's name of `principal_type`; removed in the next minor. */
+  principalType?: 'application' | 'identity' | undefined;
+  /** @deprecated 0.2's name of `principal_id`; removed in the next minor. */
   principalId?: string | undefined;
 }
-/** The wire names of `TokenListParams`. */
-export const TOKEN_LIST_PARAMS = {
-  principalType: 'principal_type',
-  principalId: 'principal_id',
-} as const satisfies WireNames<TokenListParams>;
+/** The parameters of `tokens(…).list`. */
+export const TOKEN_LIST_PARAMS = /* @__PURE__ */ paramTable(['principal_type', 'principal_id']);
 
 // One response: the published list takes no page token, so its `next_page_token` cannot be sent.
 const pages = onePage<TokenList, Token>((page) => page.tokens);
@@ -50,10 +50,13 @@ export class Tokens {
   /**
    * The application's tokens, all of them or those of one principal, in one response (the
    * platform publishes no paging parameters for this list).
-   * @throws ValidationError naming `params`, `principalType` or `principalId`.
+   * @throws ValidationError naming `params`, `principal_type` or `principal_id`.
    */
   list(params: TokenListParams = {}, options?: ListOptions): Paginator<Token, TokenList> {
-    const init = () => ({ path: this.path(), query: tokensQuery(params) });
+    const init = () => ({
+      path: this.path(),
+      query: tokensQuery(this.scope.api.wireParams(params, TOKEN_LIST_PARAMS)),
+    });
     return this.scope.api.list(PATHS.tokens, pages, init, options);
   }
 
@@ -77,16 +80,12 @@ export class Tokens {
 
 function tokensQuery(params: TokenListParams) {
   requireObject(params, 'params');
-  const principalId = params.principalId;
-  if (principalId !== undefined && (typeof principalId !== 'string' || principalId === ''))
-    throw new ValidationError('principalId', 'must be a non-empty string');
+  const principal_id = params.principal_id;
+  if (principal_id !== undefined && (typeof principal_id !== 'string' || principal_id === ''))
+    throw new ValidationError('principal_id', 'must be a non-empty string');
   return {
-    [TOKEN_LIST_PARAMS.principalType]: optionalEnum(
-      params.principalType,
-      'principalType',
-      PRINCIPAL_TYPES,
-    ),
-    [TOKEN_LIST_PARAMS.principalId]: principalId,
+    principal_type: optionalEnum(params.principal_type, 'principal_type', PRINCIPAL_TYPES),
+    principal_id,
   };
 }
 

@@ -1,8 +1,7 @@
 // The SCIM lists of a realm (RFC 7644 section 3.4.2): their SDK parameters and the query each is
 // sent as. The server returns no resources without `count` (its default is 0), so one is always
 // sent; pages follow `startIndex` until `totalResults` (the runtime's SCIM paging).
-import { integerInRange, requireObject } from '@x/runtime/internal';
-import type { WireNames } from '../resources/lists.js';
+import { integerInRange, paramTable, requireObject } from '@x/runtime/internal';
 
 /** Largest `count` the server honours. */
 export const MAX_SCIM_COUNT = 1000;
@@ -20,14 +19,11 @@ export interface ScimListParams<Filter> {
 }
 
 /**
- * The wire names of `ScimListParams`. The filter travels as text: `userFilterOf` and
- * `groupFilterOf` read a wire query's filter back into the builders' shape.
+ * The parameters of a SCIM list: their wire names are the SDK's already, so none is renamed. The
+ * filter travels as text: `userFilterOf` and `groupFilterOf` read a wire query's filter back into
+ * the builders' shape.
  */
-export const SCIM_LIST_PARAMS = {
-  filter: 'filter',
-  count: 'count',
-  startIndex: 'startIndex',
-} as const satisfies WireNames<ScimListParams<unknown>>;
+export const SCIM_LIST_PARAMS = /* @__PURE__ */ paramTable(['filter', 'count', 'startIndex']);
 
 /** `filter`, `count` and `startIndex` as sent, after checking them. */
 export function scimQuery<Filter>(
@@ -35,16 +31,9 @@ export function scimQuery<Filter>(
   filterText: (filter: Filter | undefined) => string | undefined,
 ): { filter: string | undefined; count: number; startIndex: number } {
   requireObject(params, 'params');
-  const names = SCIM_LIST_PARAMS;
   return {
-    [names.filter]: filterText(params.filter),
-    [names.count]: integerInRange(params.count, 'count', 1, MAX_SCIM_COUNT, DEFAULT_SCIM_COUNT),
-    [names.startIndex]: integerInRange(
-      params.startIndex,
-      'startIndex',
-      1,
-      Number.MAX_SAFE_INTEGER,
-      1,
-    ),
+    filter: filterText(params.filter),
+    count: integerInRange(params.count, 'count', 1, MAX_SCIM_COUNT, DEFAULT_SCIM_COUNT),
+    startIndex: integerInRange(params.startIndex, 'startIndex', 1, Number.MAX_SAFE_INTEGER, 1),
   };
 }

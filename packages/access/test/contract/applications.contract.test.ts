@@ -31,7 +31,7 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listApplications',
-    run: (o) => realm.applications.list({ pageSize: 100 }, o).then((page) => page.raw),
+    run: (o) => realm.applications.list({ page_size: 100 }, o).then((page) => page.raw),
     request: { query: { page_size: '100' } },
   },
   {
@@ -73,7 +73,7 @@ describe('application lists and kinds', () => {
 
 describe('checks before sending', () => {
   it('refuses a page size above 100 and a protocol without its type, naming the field', async () => {
-    await expect(realm.applications.list({ pageSize: 101 })).rejects.toThrow(/^pageSize: /);
+    await expect(realm.applications.list({ page_size: 101 })).rejects.toThrow(/^page_size: /);
     await expect(
       // @ts-expect-error: a protocol configuration names its type
       realm.applications.create({ display_name: 'x', protocol_config: { pkce: 's256' } }),

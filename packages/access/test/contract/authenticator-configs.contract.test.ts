@@ -28,7 +28,7 @@ const cases: ContractCase[] = [
     operationId: 'listAuthenticatorConfigs',
     run: (o) =>
       realm.authenticatorConfigs
-        .list({ filter: 'kind=hosted', pageSize: 10 }, o)
+        .list({ filter: 'kind=hosted', page_size: 10 }, o)
         .then((page) => page.raw),
     request: { query: { filter: 'kind=hosted', page_size: '10' } },
   },

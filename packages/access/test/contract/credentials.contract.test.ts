@@ -15,7 +15,7 @@ const template = {
 const cases: ContractCase[] = [
   {
     operationId: 'listCredentials',
-    run: (o) => credentials.list({ pageSize: 10, skip: 1 }, o).then((page) => page.raw),
+    run: (o) => credentials.list({ page_size: 10, skip: 1 }, o).then((page) => page.raw),
     request: {
       path: '/identities/identity-1/credentials',
       query: { page_size: '10', skip: '1' },
@@ -41,7 +41,7 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listCredentialBindingJobs',
-    run: (o) => jobs.list({ pageSize: 5 }, o).then((page) => page.raw),
+    run: (o) => jobs.list({ page_size: 5 }, o).then((page) => page.raw),
     request: { query: { page_size: '5' } },
   },
   {

@@ -16,7 +16,7 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listGroups',
-    run: (o) => realm.groups.list({ pageSize: 200 }, o).then((page) => page.raw),
+    run: (o) => realm.groups.list({ page_size: 200 }, o).then((page) => page.raw),
     request: { query: { page_size: '200' } },
   },
   {
@@ -48,7 +48,7 @@ const cases: ContractCase[] = [
   {
     operationId: 'listGroupRoles',
     run: (o) =>
-      realm.groups.listRoles('group-1', { resourceServerId: 'rs-1' }, o).then((page) => page.raw),
+      realm.groups.listRoles('group-1', { resource_server_id: 'rs-1' }, o).then((page) => page.raw),
     request: { path: '/groups/group-1:listRoles', query: { resource_server_id: 'rs-1' } },
   },
 ];
@@ -64,7 +64,7 @@ describe('group lists', () => {
     const status: string | undefined = members[0]!.status;
     expect(status).toBeTruthy();
     const [role] = await realm.groups
-      .listRoles('group-1', { resourceServerId: 'rs-1' })
+      .listRoles('group-1', { resource_server_id: 'rs-1' })
       .toArray({ limit: 1 });
     expect(role?.resource_server_id).toBeTruthy();
   });
@@ -98,9 +98,9 @@ describe('checks before sending', () => {
       /^group\.display_name: must not contain the character "\/"/,
     );
     await expect(realm.groups.get('')).rejects.toThrow(/^groupId: /);
-    await expect(realm.groups.list({ pageSize: 201 })).rejects.toThrow(ValidationError);
-    await expect(realm.groups.listRoles('group-1', { resourceServerId: '' })).rejects.toThrow(
-      /^resourceServerId: /,
+    await expect(realm.groups.list({ page_size: 201 })).rejects.toThrow(ValidationError);
+    await expect(realm.groups.listRoles('group-1', { resource_server_id: '' })).rejects.toThrow(
+      /^resource_server_id: /,
     );
     expect(seen).toHaveLength(0);
   });

@@ -48,7 +48,7 @@ const cases: ContractCase[] = [
     operationId: 'listIdentityRoles',
     run: (o) =>
       realm.identities
-        .listRoles('id-1', { resourceServerId: 'rs-1', skip: 0 }, o)
+        .listRoles('id-1', { resource_server_id: 'rs-1', skip: 0 }, o)
         .then((page) => page.raw),
     request: {
       path: '/identities/id-1:listRoles',

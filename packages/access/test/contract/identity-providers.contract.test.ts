@@ -35,7 +35,7 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listIdentityProviders',
-    run: (o) => realm.identityProviders.list({ pageSize: 10 }, o).then((page) => page.raw),
+    run: (o) => realm.identityProviders.list({ page_size: 10 }, o).then((page) => page.raw),
     request: { query: { page_size: '10' } },
   },
   {

@@ -29,7 +29,7 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listResourceServers',
-    run: (o) => realm.resourceServers.list({ pageSize: 100 }, o).then((page) => page.raw),
+    run: (o) => realm.resourceServers.list({ page_size: 100 }, o).then((page) => page.raw),
     request: { path: '/realms/realm-1/resource-servers', query: { page_size: '100' } },
   },
   {
@@ -56,7 +56,7 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listRoles',
-    run: (o) => roles.list({ pageSize: 20, skip: 1 }, o).then((page) => page.raw),
+    run: (o) => roles.list({ page_size: 20, skip: 1 }, o).then((page) => page.raw),
     request: { query: { page_size: '20', skip: '1' } },
   },
   {
@@ -90,7 +90,7 @@ const cases: ContractCase[] = [
     operationId: 'listRoleMembers',
     run: (o) =>
       roles
-        .listMembers('role-1', { groupsPageSize: 5, identitiesSkip: 3 }, o)
+        .listMembers('role-1', { groups_page_size: 5, identities_skip: 3 }, o)
         .then((page) => page.raw),
     request: {
       path: '/roles/role-1:listMembers',
@@ -109,7 +109,7 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listRoleScopes',
-    run: (o) => roles.listScopes('role-1', { pageSize: 20 }, o).then((page) => page.raw),
+    run: (o) => roles.listScopes('role-1', { page_size: 20 }, o).then((page) => page.raw),
     request: { path: '/roles/role-1:listScopes', query: { page_size: '20' } },
   },
 ];

@@ -31,7 +31,7 @@ const cases: ContractCase[] = [
     run: (o) =>
       sso
         .list(
-          { types: ['generic_saml', 'ws_fed'], isMigrated: false, orderBy: 'display_name' },
+          { type: ['generic_saml', 'ws_fed'], is_migrated: false, order_by: 'display_name' },
           { ...o, correlationId: 'corr-1' },
         )
         .then((page) => page.raw),
@@ -84,7 +84,7 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listSsoConfigIdentityAssociations',
-    run: (o) => sso.listIdentities('sso-1', { pageSize: 200 }, o).then((page) => page.raw),
+    run: (o) => sso.listIdentities('sso-1', { page_size: 200 }, o).then((page) => page.raw),
     request: { path: '/sso-configs/sso-1:listIdentityAssociations', query: { page_size: '200' } },
   },
   {
@@ -119,7 +119,7 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listIdentitySsoConfigs',
-    run: (o) => sso.listForIdentity('id-1', { pageSize: 20 }, o).then((page) => page.raw),
+    run: (o) => sso.listForIdentity('id-1', { page_size: 20 }, o).then((page) => page.raw),
     request: { path: '/identities/id-1/sso-configs', query: { page_size: '20' } },
   },
   {
@@ -138,7 +138,7 @@ describe('SSO configurations', () => contractCases(['SSO configs'], cases));
 
 describe('SSO lists', () => {
   it('the first page of each list equals the example, with its items', async () => {
-    const configs = await sso.list({ types: ['generic_saml'] });
+    const configs = await sso.list({ type: ['generic_saml'] });
     const body = example('listSsoConfigs') as { sso_configs: unknown[] };
     expect(configs.raw).toEqual(body);
     expect(configs.items).toEqual(body.sso_configs);
@@ -183,9 +183,9 @@ describe('SSO lists', () => {
 
 describe('checks before sending', () => {
   it('refuses bad kinds, payloads, ids and page sizes, naming the field', async () => {
-    await expect(sso.list({ pageSize: 201 })).rejects.toThrow(/^pageSize: /);
+    await expect(sso.list({ page_size: 201 })).rejects.toThrow(/^page_size: /);
     // @ts-expect-error: nametag_oauth2 is read, never sent
-    await expect(sso.list({ types: ['nametag_oauth2'] })).rejects.toThrow(/^types\[0\]: /);
+    await expect(sso.list({ type: ['nametag_oauth2'] })).rejects.toThrow(/^type\[0\]: /);
     await expect(
       // @ts-expect-error: a bookmark needs its login_link
       sso.create({ display_name: 'Wiki', payload: { type: 'bookmark' } }),

@@ -32,7 +32,7 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listRealms',
-    run: (o) => access.realms.list({ pageSize: 50, skip: 2 }, o).then((page) => page.raw),
+    run: (o) => access.realms.list({ page_size: 50, skip: 2 }, o).then((page) => page.raw),
     request: { path: '/v1/tenants/tenant-1/realms', query: { page_size: '50', skip: '2' } },
   },
   {
@@ -52,7 +52,7 @@ describe('tenant and realms', () => contractCases(['Tenant', 'Realms'], cases));
 
 describe('realms as a list', () => {
   it('the first page of the list equals the example, its items typed', async () => {
-    const page = await access.realms.list({ pageSize: 2 });
+    const page = await access.realms.list({ page_size: 2 });
     expectAccepted('listRealms');
     expect(page.raw).toEqual(example('listRealms'));
     expect(page.items).toEqual((example('listRealms') as { realms: unknown[] }).realms);
@@ -82,7 +82,7 @@ describe('checks before sending', () => {
       /^realm\.display_name: must not contain the character ":"/,
     );
     await expect(access.realms.get(' ')).rejects.toThrow(ValidationError);
-    await expect(access.realms.list({ pageSize: 201 })).rejects.toThrow(/^pageSize: /);
+    await expect(access.realms.list({ page_size: 201 })).rejects.toThrow(/^page_size: /);
     expect(seen).toHaveLength(0);
   });
 });

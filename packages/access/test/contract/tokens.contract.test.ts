@@ -10,7 +10,7 @@ const cases: ContractCase[] = [
   {
     operationId: 'listTokens',
     run: (o) =>
-      tokens.list({ principalType: 'identity', principalId: 'id-1' }, o).then((page) => page.raw),
+      tokens.list({ principal_type: 'identity', principal_id: 'id-1' }, o).then((page) => page.raw),
     request: {
       path: '/applications/application-1/tokens',
       query: { principal_type: 'identity', principal_id: 'id-1' },

@@ -118,7 +118,7 @@ async function loginOne(ctx: RunContext, family: Family): Promise<LoginResult> {
         const client = (await createFamilyClient(family, vars, clientOptions(ctx))) as {
           list(params: unknown, options: unknown): PromiseLike<unknown>;
         };
-        await client.list({ pageSize: 1 }, { limit: 1 });
+        await client.list({ page_size: 1 }, { limit: 1 });
         result.note = 'API key accepted';
       } else result.note = 'static token (not checked: decoded only)';
     } else {
@@ -150,7 +150,7 @@ async function dryRunLogin(
       const client = (await createFamilyClient(family, ctx.profile.variables, dry.options)) as {
         list(params: unknown, options: unknown): PromiseLike<unknown>;
       };
-      await client.list({ pageSize: 1 }, { limit: 1 });
+      await client.list({ page_size: 1 }, { limit: 1 });
     }
   } catch (error) {
     if (!isDryRunStop(error)) throw error;

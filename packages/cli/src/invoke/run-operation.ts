@@ -163,8 +163,9 @@ async function dryRun(
 }
 
 /**
- * The family's own checks name fields the SDK's way (`resourceServerId`, `pageSize`): a field that
- * is a flag of the command is shown as that flag too.
+ * The family's own checks name fields by their wire names (`resource_server_id`, `page_size`; a
+ * few SDK names remain, such as a positional `resourceServerId`): a field that is a flag of the
+ * command is shown as that flag too.
  */
 export function withFlagName(cmd: CommandSpec, error: unknown): unknown {
   if (!(error instanceof ValidationError) || error instanceof InputError) return error;

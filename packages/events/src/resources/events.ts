@@ -5,7 +5,14 @@ import type { EventsResponse, PlatformEvent } from '../event.js';
 import { eventsPaging } from '../event-page.js';
 import { type ExportOptions, type ExportProgress, exportEvents } from '../export.js';
 import { type FollowOptions, followEvents } from '../follow.js';
-import { type EventListParams, eventsQuery, type Ordering } from '../list-params.js';
+import {
+  type EventListParams,
+  type EventWindowOptions,
+  eventsQuery,
+  LIST_PARAMS,
+  listQuery,
+  type Ordering,
+} from '../list-params.js';
 
 const PATHS = {
   events: '/v1/events',
@@ -23,14 +30,14 @@ export class Events {
    * The events of a window, page by page (cursor paging). `await` it for the first page,
    * `for await` it for every event, or use `pages()`. `ordering` defaults to `desc` (newest
    * first); `cursor` starts at a page's `next` or an error's `paging.resumeFrom`.
-   * @throws ValidationError (the list rejects when awaited or iterated), naming the parameter (`pageSize`, `startTime`, `actor[1]`),
+   * @throws ValidationError (the list rejects when awaited or iterated), naming the parameter (`page_size`, `start_time`, `actor[1]`),
    * before anything is sent. A page that fails throws its own class (BadRequestError,
    * UnauthorizedError, ForbiddenError, ServerError, …) with `paging.resumeFrom` the cursor to
    * resume from; a server that sends back a cursor it already sent stops the listing with
    * PagingLoopError.
    * @example
-   * const page = await events.list({ startTime: Date.now() - 86_400_000, pageSize: 500 });
-   * for await (const event of events.list({ eventType: 'USER_CHANGE' }, { limit: 100 })) show(event);
+   * const page = await events.list({ start_time: Date.now() - 86_400_000, page_size: 500 });
+   * for await (const event of events.list({ event_type: 'USER_CHANGE' }, { limit: 100 })) show(event);
    */
   list(
     params: EventListParams = {},
@@ -39,7 +46,7 @@ export class Events {
     return this.api.list(
       PATHS.events,
       eventsPaging,
-      () => ({ query: eventsQuery(params, DEFAULT_ORDERING) }),
+      () => ({ query: listQuery(this.api.wireParams(params, LIST_PARAMS), DEFAULT_ORDERING) }),
       options,
     );
   }
@@ -79,5 +86,12 @@ export class Events {
     return exportEvents(this.#list, options);
   }
 
-  readonly #list = (params: EventListParams, options: ListOptions) => this.list(params, options);
+  // `follow`'s and `export`'s listing: their options' camelCase names are not deprecated there.
+  readonly #list = (params: EventWindowOptions, options: ListOptions) =>
+    this.api.list(
+      PATHS.events,
+      eventsPaging,
+      () => ({ query: eventsQuery(params, DEFAULT_ORDERING) }),
+      options,
+    );
 }

@@ -133,17 +133,17 @@ export function eventsSearchTool(client: EventsClient, clock: () => number = Dat
       const endTime = args.end_time === undefined ? undefined : timeOf(args.end_time, now);
       const text = await renamed(async () => queryTextOf(args.query_text));
       const params: EventListParams = {
-        startTime,
+        start_time: startTime,
         ordering: args.ordering === 'asc' ? 'asc' : 'desc',
-        pageSize: typeof args.page_size === 'number' ? args.page_size : DEFAULT_PAGE_SIZE,
-        ...(endTime === undefined ? {} : { endTime }),
-        ...(args.event_types ? { eventType: args.event_types as string[] } : {}),
+        page_size: typeof args.page_size === 'number' ? args.page_size : DEFAULT_PAGE_SIZE,
+        ...(endTime === undefined ? {} : { end_time: endTime }),
+        ...(args.event_types ? { event_type: args.event_types as string[] } : {}),
         ...(args.actors ? { actor: args.actors as string[] } : {}),
         ...(args.outcomes ? { outcome: args.outcomes as string[] } : {}),
-        ...(args.services ? { emittingService: args.services as string[] } : {}),
-        ...(args.correlation_ids ? { correlationId: args.correlation_ids as string[] } : {}),
-        ...(text === undefined ? {} : { queryText: text }),
-        ...(args.include_not_attested === true ? { includeNotAttested: true } : {}),
+        ...(args.services ? { emitting_service: args.services as string[] } : {}),
+        ...(args.correlation_ids ? { correlation_id: args.correlation_ids as string[] } : {}),
+        ...(text === undefined ? {} : { query_text: text }),
+        ...(args.include_not_attested === true ? { include_not_attested: true } : {}),
         ...(typeof args.cursor === 'string'
           ? { cursor: String(decodeCursor(NAME, args.cursor)) }
           : {}),
@@ -177,7 +177,7 @@ function isoOf(value: number | string): string {
 
 /**
  * Runs `fn`, renaming the fields of its ValidationError from the events package's names
- * (`startTime`, `queryText`) to this tool's (`start_time`, `query_text`).
+ * (`event_type[1]`, a builder's `queryText`) to this tool's (`event_types`, `query_text`).
  */
 async function renamed<T>(fn: () => Promise<T>): Promise<T> {
   try {

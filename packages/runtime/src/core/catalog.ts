@@ -8,6 +8,7 @@ import { ValidationError } from './errors.js';
 import type { CallInit } from './operation-types.js';
 import type { CallOptions, ListOptions } from './options.js';
 import type { Paginator } from './paginator.js';
+import type { ParamTable } from './param-names.js';
 
 /** What an operation does to the platform's state. */
 export type OperationEffect =
@@ -49,29 +50,28 @@ export type OperationCatalog<Client, Operations> = {
 };
 
 /**
- * A list's SDK params from its wire query: `names` maps each SDK param to its wire name (the
- * table a family's list params already keep). A wire key with a value and no SDK name is refused
- * with a ValidationError naming it, before anything is sent: a parameter a newer spec added (a
- * command-line flag, an MCP argument) must fail loudly, never be dropped. `{}` as the table
- * refuses every query parameter (an operation whose method takes none).
- * @throws ValidationError naming the first wire key the table has no name for.
+ * A list's params from its wire query: the SDK takes a list's parameters under their wire names
+ * (`table`, the description the family's list builds its query with), so they pass as they are. A
+ * wire key with a value that is not in the table is refused with a ValidationError naming it,
+ * before anything is sent: a parameter a newer spec added (a command-line flag, an MCP argument)
+ * must fail loudly, never be dropped. An empty table refuses every query parameter (an operation
+ * whose method takes none).
+ * @throws ValidationError naming the first wire key the table does not hold.
  */
 export function paramsFromWire<Params extends object>(
   query: object | undefined,
-  names: { readonly [K in keyof Params]-?: string },
+  table: ParamTable,
 ): Params {
   const params: Record<string, unknown> = {};
-  const wire = (query ?? {}) as Record<string, unknown>;
-  const known = new Set<string>();
-  for (const [sdk, name] of Object.entries(names) as [string, string][]) {
-    known.add(name);
-    if (wire[name] !== undefined) params[sdk] = wire[name];
-  }
-  for (const [key, value] of Object.entries(wire))
-    if (value !== undefined && !known.has(key))
+  const known = new Set(table.names);
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    if (!known.has(key))
       throw new ValidationError(
         key,
         'is a query parameter this SDK version does not send for this operation; nothing was sent',
       );
+    params[key] = value;
+  }
   return params as Params;
 }

@@ -27,6 +27,7 @@ import type { DataOf, InitArg, OperationOf, PathsWith, TypedMethod } from './ope
 import type { CallOptions, ClientOptions, ListOptions } from './options.js';
 import { baseUrlParts, buildOutgoing, type CallParts } from './outgoing.js';
 import { Paginator } from './paginator.js';
+import { type ParamTable, toWireNames } from './param-names.js';
 import { ResponseInfo, type WithResponse } from './response-info.js';
 import { type SdkIdentity, userAgent } from './user-agent.js';
 
@@ -89,6 +90,14 @@ export interface ApiClient<Paths extends object> {
   ): ApiPromise<R[]>;
   /** Any request, untyped: for operations the spec does not describe. Resolves to the parsed body. */
   request<T = unknown>(method: HttpMethod, path: string, init?: RawRequestInit): ApiPromise<T>;
+  /**
+   * A call's parameters under their wire names (`page_size`): each deprecated alias in `table`
+   * (0.2's `pageSize`) is moved to its wire name and reported once per client and alias, as a
+   * `deprecation` event (logged at `warn`). Call it where the query is built, so that a refusal
+   * rejects the call.
+   * @throws ValidationError when an alias and its wire name are both given.
+   */
+  wireParams<P>(params: P, table: ParamTable): P;
 }
 
 /**
@@ -124,6 +133,8 @@ export function createApiClient<Paths extends object>(
   const retrySafe = new Set(identity?.retrySafe ?? []);
   const defaultCall = callSettings(settings, undefined, false);
   const defaultSafeCall = callSettings(settings, undefined, true);
+  // Each deprecated alias is reported once per client: a warning, not a line per call.
+  const reported = new Set<string>();
 
   const send = <T>(
     method: string,
@@ -193,6 +204,12 @@ export function createApiClient<Paths extends object>(
       const { params, body, ...call } = init;
       return send<T>(method, path, { ...params, body }, call, false);
     },
+    wireParams: <P>(params: P, table: ParamTable): P =>
+      toWireNames(params, table, ({ alias, name }) => {
+        if (reported.has(alias)) return;
+        reported.add(alias);
+        settings.observe?.({ type: 'deprecation', name: alias, replacement: name });
+      }),
   };
   return Object.freeze(
     secretSafe(client, () => `ApiClient(${baseUrl})`),

@@ -81,9 +81,22 @@ export interface RateLimitWaitEvent {
   limit: number | undefined;
 }
 
+/**
+ * A call was given a deprecated parameter name (0.2's camelCase `pageSize` for `page_size`).
+ * Reported once per client and name, and logged at `warn`: the alias works until the next minor.
+ */
+export interface DeprecationEvent {
+  type: 'deprecation';
+  /** The deprecated name the call was given. */
+  name: string;
+  /** The name that replaces it. */
+  replacement: string;
+}
+
 /** What the client reports: for metrics, tracing and debug logs. Never holds a credential. */
 export type ClientEvent =
   | RequestEvent
+  | DeprecationEvent
   | ResponseEvent
   | AttemptErrorEvent
   | RetryEvent
@@ -109,6 +122,8 @@ export interface ClientHooks {
   onRateLimitWait?: ((event: RateLimitWaitEvent) => Listened) | undefined;
   /** The call failed for good. */
   onFailure?: ((event: FailureEvent) => Listened) | undefined;
+  /** A call used a deprecated parameter name (once per client and name). */
+  onDeprecation?: ((event: DeprecationEvent) => Listened) | undefined;
 }
 
 /** Where the client writes its log lines: `console` fits, as do pino and winston loggers. */
@@ -122,7 +137,7 @@ export interface Logger {
 /**
  * How much the client logs: `error` logs calls that failed for good on a 5xx, a lost connection
  * or a timeout; `warn` adds the other failed calls; `info` adds retries and rate-limit waits;
- * `debug` adds every request, response and failed attempt.
+ * `debug` adds every request, response and failed attempt. A deprecated name is logged at `warn`.
  */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
@@ -197,6 +212,16 @@ export function createObserver(options: ObserveOptions): Observer | undefined {
           safely(() =>
             log.info(
               `${event.method} ${event.path} attempt ${event.attempt} failed (${event.reason}${event.status ? ` ${event.status}` : ''}); retrying in ${event.delayMs} ms`,
+              event,
+            ),
+          );
+        break;
+      case 'deprecation':
+        safely(() => hooks?.onDeprecation?.(event));
+        if (log && level >= LEVELS.warn)
+          safely(() =>
+            log.warn(
+              `${event.name} is deprecated and goes in the next minor: use ${event.replacement}`,
               event,
             ),
           );

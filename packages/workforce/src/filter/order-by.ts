@@ -61,15 +61,15 @@ export class OrderBy<C extends SortCollection, Field extends string = string> {
   }
 }
 
-/** An `orderBy` parameter: a built sort order, or (escape hatch) `order_by` text as it is. */
+/** An `order_by` parameter: a built sort order, or (escape hatch) `order_by` text as it is. */
 export type OrderByInput<C extends SortCollection> = OrderBy<C> | string;
 
-/** The text to send for an `orderBy` parameter; undefined when none was given. */
+/** The text to send for an `order_by` parameter; undefined when none was given. */
 export function orderByText(orderBy: unknown): string | undefined {
   if (orderBy === undefined) return undefined;
   if (orderBy instanceof OrderBy) return orderBy.keys.length ? orderBy.toString() : undefined;
   if (typeof orderBy === 'string') return orderBy === '' ? undefined : orderBy;
-  throw new ValidationError('orderBy', 'must be a sort order from an orderBy builder or a string');
+  throw new ValidationError('order_by', 'must be a sort order from an orderBy builder or a string');
 }
 
 type UserSortField = (typeof USER_SORT_FIELDS)[number];

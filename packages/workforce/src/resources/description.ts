@@ -3,7 +3,7 @@
 import { type Fields, stringFields } from '../checks.js';
 import type { SortCollection } from '../filter/order-by.js';
 import type { Description } from '../resource.js';
-import { type FilteredListParams, listQuery } from './lists.js';
+import { FILTERED_LIST_PARAMS, type FilteredListParams, listQuery } from './lists.js';
 
 /**
  * What a native resource's calls send: the create and update bodies under its wrapper key
@@ -19,5 +19,10 @@ export function native<
   fields: Fields<string>,
 ): Omit<Description<unknown, XCreate, XUpdate, unknown, Params>, 'pages'> {
   const body = (value: object) => ({ [key]: stringFields(value, fields, key) });
-  return { createBody: body, changeBody: body, listQuery: (params) => listQuery(params) };
+  return {
+    createBody: body,
+    changeBody: body,
+    params: FILTERED_LIST_PARAMS,
+    listQuery: (params) => listQuery(params),
+  };
 }

@@ -4,6 +4,7 @@ import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime
 import { crudResource } from '../resource.js';
 import { native } from './description.js';
 import {
+  FILTERED_LIST_PARAMS,
   type GroupListParams,
   groupPages,
   listQuery,
@@ -63,7 +64,10 @@ export class Groups extends crudResource(PATHS, { ...GROUP, pages: groupPages })
     params: UserListParams = {},
     options?: ListOptions,
   ): Paginator<User, UserList> {
-    const init = () => ({ path: { group_id: groupId }, query: listQuery(params) });
+    const init = () => ({
+      path: { group_id: groupId },
+      query: listQuery(this.api.wireParams(params, FILTERED_LIST_PARAMS)),
+    });
     return this.api.list(PATHS.members, userPages, init, options);
   }
 

@@ -1,7 +1,7 @@
-// The offset lists of the native `/v2` set, in one place: their SDK parameters (camelCase), the
-// query each is sent as, and the paging style of each list body. The server returns an empty
-// page without `page_size`, so one is always sent.
-import { integerInRange, offsetPaging, requireObject } from '@x/runtime/internal';
+// The offset lists of the native `/v2` set, in one place: their parameters (by wire name, with
+// 0.2's camelCase names as deprecated aliases), the query each is sent as, and the paging style of
+// each list body. The server returns an empty page without `page_size`, so one is always sent.
+import { integerInRange, offsetPaging, paramTable, requireObject } from '@x/runtime/internal';
 import { type FilterInput, filterText } from '../filter/filter.js';
 import { type OrderByInput, orderByText, type SortCollection } from '../filter/order-by.js';
 import type { Group, GroupList, User, UserList } from './types.js';
@@ -14,6 +14,8 @@ export const DEFAULT_PAGE_SIZE = 100;
 /** Which page a `/v2` list starts at, and how large its pages are. */
 export interface PageParams {
   /** Items per page, 1 to 1000. Default 100; always sent (without it the server sends none). */
+  page_size?: number | undefined;
+  /** @deprecated 0.2's name of `page_size`; removed in the next minor. */
   pageSize?: number | undefined;
   /** Zero-based offset of the first item: where the list starts. Default 0. */
   skip?: number | undefined;
@@ -24,8 +26,20 @@ export interface FilteredListParams<C extends SortCollection> extends PageParams
   /** A filter from the collection's builder (`userFilter.…`), or raw filter text. */
   filter?: FilterInput<C> | undefined;
   /** A sort order from the collection's builder (`userOrderBy.…`), or raw `order_by` text. Default: ascending `create_time`. */
+  order_by?: OrderByInput<C> | undefined;
+  /** @deprecated 0.2's name of `order_by`; removed in the next minor. */
   orderBy?: OrderByInput<C> | undefined;
 }
+
+/** The parameters of a `/v2` list that only pages (`users.listGroups`). */
+export const PAGE_PARAMS = /* @__PURE__ */ paramTable(['page_size', 'skip']);
+/** The parameters of a filtered and sorted `/v2` list. */
+export const FILTERED_LIST_PARAMS = /* @__PURE__ */ paramTable([
+  'page_size',
+  'skip',
+  'filter',
+  'order_by',
+]);
 
 /** Which users to list (`users.list`, `groups.listMembers`), with `userFilter` and `userOrderBy`. */
 export type UserListParams = FilteredListParams<'users'>;
@@ -34,11 +48,11 @@ export type GroupListParams = FilteredListParams<'groups'>;
 /** Which passkeys to list (`passkeys.list`), with `passkeyFilter` and `passkeyOrderBy`. */
 export type PasskeyListParams = FilteredListParams<'passkeys'>;
 
-/** `page_size` and `skip` as sent, after checking them. */
+/** `page_size` and `skip` as sent, after checking them (params under their wire names). */
 export function pageQuery(params: PageParams = {}): { page_size: number; skip: number } {
   requireObject(params, 'params');
   return {
-    page_size: integerInRange(params.pageSize, 'pageSize', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+    page_size: integerInRange(params.page_size, 'page_size', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
     skip: integerInRange(params.skip, 'skip', 0, Number.MAX_SAFE_INTEGER, 0),
   };
 }
@@ -48,7 +62,7 @@ export function listQuery<C extends SortCollection>(params: FilteredListParams<C
   return {
     ...pageQuery(params),
     filter: filterText(params.filter),
-    order_by: orderByText(params.orderBy),
+    order_by: orderByText(params.order_by),
   };
 }
 

@@ -11,7 +11,7 @@ import type { WorkforceApi } from '../api.js';
 import { stringFields, uniqueTagName } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import type { Input, Spec } from '../input.js';
-import { listQuery, type PasskeyListParams } from './lists.js';
+import { FILTERED_LIST_PARAMS, listQuery, type PasskeyListParams } from './lists.js';
 
 const PATHS = {
   passkeys: '/v2/passkeys',
@@ -47,7 +47,7 @@ export class Passkeys {
     return this.api.list(
       PATHS.passkeys,
       passkeyPages,
-      () => ({ query: listQuery(params) }),
+      () => ({ query: listQuery(this.api.wireParams(params, FILTERED_LIST_PARAMS)) }),
       options,
     );
   }

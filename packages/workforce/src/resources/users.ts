@@ -3,7 +3,14 @@
 import type { ListOptions, Paginator } from '@x/runtime';
 import { crudResource } from '../resource.js';
 import { native } from './description.js';
-import { groupPages, type PageParams, pageQuery, type UserListParams, userPages } from './lists.js';
+import {
+  groupPages,
+  PAGE_PARAMS,
+  type PageParams,
+  pageQuery,
+  type UserListParams,
+  userPages,
+} from './lists.js';
 import type { Group, GroupList, UserCreate, UserUpdate } from './types.js';
 import { USER_FIELDS } from './types.js';
 
@@ -30,7 +37,10 @@ export class Users extends crudResource(PATHS, { ...USER, pages: userPages }) {
     options?: ListOptions,
   ): Paginator<Group, GroupList> {
     // Built inside the list, so that bad parameters reject the list instead of throwing here.
-    const init = () => ({ path: { user_id: userId }, query: pageQuery(params) });
+    const init = () => ({
+      path: { user_id: userId },
+      query: pageQuery(this.api.wireParams(params, PAGE_PARAMS)),
+    });
     return this.api.list(PATHS.groups, groupPages, init, options);
   }
 }

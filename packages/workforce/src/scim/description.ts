@@ -1,7 +1,7 @@
 // What the SCIM resources' shared calls send (see `scimResource`): the checked create body, the
 // PatchOp message of the operations, and the query of a SCIM list.
 import type { Description } from '../resource.js';
-import { type ScimCollection, type ScimListParams, scimQuery } from './lists.js';
+import { SCIM_LIST_PARAMS, type ScimCollection, type ScimListParams, scimQuery } from './lists.js';
 import { type PatchOperation, patchBody } from './patch.js';
 
 /**
@@ -17,6 +17,7 @@ export function scim<XCreate, Operation, C extends ScimCollection>(
   return {
     createBody,
     changeBody: (operations) => patchBody(operations, ops, rule),
+    params: SCIM_LIST_PARAMS,
     listQuery: (params) => scimQuery(params),
   };
 }

@@ -1,6 +1,6 @@
 // SCIM lists (RFC 7644 section 3.4.2): their SDK parameters, the query each is sent as, and their
 // paging. The server returns no resources without `count`, so one is always sent.
-import { integerInRange, requireObject } from '@x/runtime/internal';
+import { integerInRange, paramTable, requireObject } from '@x/runtime/internal';
 import { type FilterInput, filterText } from '../filter/filter.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/lists.js';
 
@@ -16,6 +16,9 @@ export interface ScimListParams<C extends ScimCollection> {
   /** 1-based index of the first resource: where the list starts. Default 1. */
   startIndex?: number | undefined;
 }
+
+/** The parameters of a SCIM list: their wire names are camelCase already, so none is renamed. */
+export const SCIM_LIST_PARAMS = /* @__PURE__ */ paramTable(['filter', 'count', 'startIndex']);
 
 /** `filter`, `count` and `startIndex` as sent, after checking them. */
 export function scimQuery<C extends ScimCollection>(params: ScimListParams<C> = {}) {

@@ -71,7 +71,7 @@ describe('groups.list (GET /v2/groups)', () => {
     expect(groups).toEqual(example<GroupList>('listGroups').groups);
   });
   it('await list() returns the typed first page with member counts', async () => {
-    const page = (await workforce.groups.list({ pageSize: 2 })).raw;
+    const page = (await workforce.groups.list({ page_size: 2 })).raw;
     expectAcceptedByPrism();
     expect(page).toEqual(example('listGroups'));
     expect(page.groups?.[0]?.member_count).toBe(2);
@@ -88,7 +88,7 @@ describe('groups.listMembers (GET /v2/groups/{group_id}:listUsers)', () => {
     expect(users).toEqual(example<UserList>('listGroupUsers').users);
   });
   it('await listMembers() returns the typed first page', async () => {
-    expect((await workforce.groups.listMembers(ENGINEERING, { pageSize: 5 })).raw).toEqual(
+    expect((await workforce.groups.listMembers(ENGINEERING, { page_size: 5 })).raw).toEqual(
       example('listGroupUsers'),
     );
     expectAcceptedByPrism();

@@ -26,7 +26,7 @@ describe('passkeys.list (GET /v2/passkeys)', () => {
     expect(passkeys).toEqual(example<PasskeyList>('listPasskeys').passkeys);
   });
   it('await list() returns the typed first page', async () => {
-    const page = await workforce.passkeys.list({ pageSize: 2, filter: 'search co "mac"' });
+    const page = await workforce.passkeys.list({ page_size: 2, filter: 'search co "mac"' });
     expect(page.raw).toEqual(example('listPasskeys'));
     expectAcceptedByPrism();
   });

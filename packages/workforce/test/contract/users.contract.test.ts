@@ -87,14 +87,14 @@ describe('users.list (GET /v2/users)', () => {
       .list({
         filter: userFilter.username.sw('a').and(userFilter.last_auth_time.pr()),
         orderBy: userOrderBy.desc('last_auth_time').asc('display_name'),
-        pageSize: 50,
+        page_size: 50,
       })
       .toArray();
     expectAcceptedByPrism();
     expect(users).toEqual(example<UserList>('listUsers').users);
   });
   it('await list() returns the typed first page', async () => {
-    const page = await workforce.users.list({ pageSize: 1000, skip: 0 });
+    const page = await workforce.users.list({ page_size: 1000, skip: 0 });
     const raw: UserList = page.raw;
     expectAcceptedByPrism();
     expect(raw).toEqual(example('listUsers'));
@@ -109,7 +109,7 @@ describe('users.listGroups (GET /v2/users/{user_id}/groups)', () => {
     expect(groups).toEqual(example<{ groups: unknown[] }>('listUserGroups').groups);
   });
   it('await listGroups() returns the typed first page', async () => {
-    expect((await workforce.users.listGroups(ADA, { pageSize: 10 })).raw).toEqual(
+    expect((await workforce.users.listGroups(ADA, { page_size: 10 })).raw).toEqual(
       example('listUserGroups'),
     );
     expectAcceptedByPrism();

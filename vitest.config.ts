@@ -19,6 +19,7 @@ const alias = [
     find: new RegExp(`^@x/${name}/operations$`),
     replacement: here(`packages/${name}/src/operations.ts`),
   })),
+  { find: /^@x\/fleet$/, replacement: here('packages/fleet/src/index.ts') },
   { find: /^@x\/testing$/, replacement: here('tools/testing/src/index.ts') },
 ];
 
@@ -56,6 +57,18 @@ export default defineConfig({
             exclude: ['**/contract/**'],
           },
         })),
+        {
+          // A real Redis per suite: Debian's redis-server, installed once by the global setup when
+          // missing (apt-get, hence the long hook timeout on a fresh machine).
+          extends: true,
+          test: {
+            name: 'fleet',
+            include: ['packages/fleet/test/**/*.test.ts'],
+            globalSetup: ['packages/fleet/test/support/global-setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 600_000,
+          },
+        },
         {
           extends: true,
           test: {

@@ -17,7 +17,8 @@ export interface SharedBudgetOptions {
   readonly keyPrefix: string;
   /**
    * How long a cold fleet holds its other requests while the first one learns the limit, in ms.
-   * Default 100 (as the runtime's own limiter).
+   * Default 1000: longer than the runtime's own limiter holds (100 ms), as a whole fleet's first
+   * burst rides on one answer, once per start.
    */
   readonly learningMs?: number | undefined;
   readonly clock: FleetClock;
@@ -38,7 +39,7 @@ export class SharedRateBudget implements RequestLimiter {
     this.#connection = connection;
     this.#budgetKey = `${options.keyPrefix}budget:${name}`;
     this.#learningKey = `${options.keyPrefix}budget:${name}:learning`;
-    this.#learningMs = options.learningMs ?? 100;
+    this.#learningMs = options.learningMs ?? 1000;
     this.#clock = options.clock;
   }
 

@@ -3,7 +3,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 const families = ['runtime', 'auth', 'legacy', 'workforce', 'access', 'events', 'emulator'];
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-// Projects left out of this run (`X_VITEST_EXCLUDE=generators,consumers`): the `vitest` stage of
+// Projects left out of this run (`X_VITEST_EXCLUDE=generators,consumers,fleet`): the `vitest` stage of
 // `pnpm test` runs the rest, and each slow suite is a stage of its own (vitest's `--project` takes
 // one negation only).
 const excluded = new Set((process.env.X_VITEST_EXCLUDE ?? '').split(',').filter(Boolean));

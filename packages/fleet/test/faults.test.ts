@@ -6,7 +6,7 @@ import { connectFleet, type Fleet, maskRedisUrl } from '@x/fleet';
 import { createApiClient, ValidationError } from '@x/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LimitedApi, startLimitedApi } from './support/limited-api.js';
-import { type RedisServer, startRedis } from './support/redis-server.js';
+import { startRedis } from './support/redis-server.js';
 import { startTokenServer, type TokenServer } from './support/token-server.js';
 
 const opened: { close(): Promise<void> }[] = [];

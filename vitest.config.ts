@@ -5,7 +5,8 @@ const families = ['runtime', 'auth', 'legacy', 'workforce', 'access', 'events', 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Projects left out of this run (`X_VITEST_EXCLUDE=generators,consumers,fleet`): the `vitest` stage of
 // `pnpm test` runs the rest, and each slow suite is a stage of its own (vitest's `--project` takes
-// one negation only).
+// one negation only). That stage runs three files at a time on 2 cores (`--maxWorkers=3`): most
+// files wait on processes and sockets, not the CPU (cli and mcp: 182 s with one, 120 s with three).
 const excluded = new Set((process.env.X_VITEST_EXCLUDE ?? '').split(',').filter(Boolean));
 
 // Tests run against package sources: each `@x/<name>` import resolves to its src/index.ts.

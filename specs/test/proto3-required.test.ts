@@ -14,7 +14,10 @@ function reachable(doc: JsonObject, roots: unknown[]): Set<string> {
   const components = doc.components as Record<string, JsonObject>;
   const seen = new Set<string>();
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+      return;
+    }
     if (!isObject(node)) return;
     const ref = node.$ref;
     if (typeof ref === 'string') {

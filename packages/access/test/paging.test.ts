@@ -3,7 +3,7 @@
 // class with where to resume, and a server repeating a token stops with PagingLoopError.
 import type { Page, Paginator } from '@x/runtime';
 import { BadRequestError, PagingLoopError, ServerError, ValidationError } from '@x/runtime';
-import type { JsonHandler } from '@x/testing';
+import { type JsonHandler, refusalsOf } from '@x/testing';
 import { describe, expect, it } from 'vitest';
 import { fakeAccess, inRealm, pagedList } from './support/fake.js';
 
@@ -102,7 +102,7 @@ describe('page-token paging against a fake server', () => {
     ];
     for (const pageToken of bad)
       for (const list of lists(pageToken))
-        expect(list).toThrow(/^pageToken: must be a non-empty string/);
+        await expect(list()).rejects.toThrow(/^pageToken: must be a non-empty string/);
     expect(requests).toHaveLength(0);
   });
 
@@ -270,14 +270,10 @@ describe('page sizes are checked against each list maximum before sending', () =
   it.each(lists)('%s: 1 to %i', async (_name, max, list) => {
     const ctx = await fakeAccess();
     for (const pageSize of [0, max + 1, 1.5, -1]) {
-      const error = (() => {
-        try {
-          list(ctx, pageSize);
-        } catch (e) {
-          return e;
-        }
-      })();
+      expect(() => list(ctx, pageSize)).not.toThrow();
+      const { awaited: error, iterated } = await refusalsOf(() => list(ctx, pageSize));
       expect(error).toBeInstanceOf(ValidationError);
+      expect(iterated).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).field).toMatch(/[pP]ageSize$/);
     }
     expect(() => list(ctx, max)).not.toThrow();
@@ -287,10 +283,10 @@ describe('page sizes are checked against each list maximum before sending', () =
 
   it('and skip is a non-negative integer', async () => {
     const { realm, access, requests } = await fakeAccess();
-    expect(() => access.realms.list({ pageSize: 201 })).toThrow(/^pageSize: /);
-    expect(() => realm.identities.list({ pageSize: 0 })).toThrow(/^pageSize: /);
-    expect(() => realm.groups.list({ skip: -1 })).toThrow(/^skip: /);
-    expect(() => realm.roles('rs').listMembers('r', { identitiesSkip: -1 })).toThrow(
+    await expect(access.realms.list({ pageSize: 201 })).rejects.toThrow(/^pageSize: /);
+    await expect(realm.identities.list({ pageSize: 0 })).rejects.toThrow(/^pageSize: /);
+    await expect(realm.groups.list({ skip: -1 })).rejects.toThrow(/^skip: /);
+    await expect(realm.roles('rs').listMembers('r', { identitiesSkip: -1 })).rejects.toThrow(
       /^identitiesSkip: /,
     );
     expect(requests).toHaveLength(0);

@@ -2056,48 +2056,21 @@ export interface components {
         };
         /**
          * ErrorDetail
-         * @description An error detail, selected by `type`: `ResourceInfo`, `FieldViolations`, or a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one), read as `OtherErrorDetail`.
+         * @description An error detail: one open object whose `type` says which members it carries. `ResourceInfo` (accompanies 404) carries `resource_type`, `id` and `description`; `FieldViolations` (accompanies 400) carries `field_violations`; a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one) keeps its members as sent. One object rather than a union of the kinds, so that every generator reads a kind it does not know (a union's branches cannot be told apart by generators that ignore `not` and read closed values leniently).
          */
-        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"] | components["schemas"]["OtherErrorDetail"];
-        /**
-         * OtherErrorDetail
-         * @description An error detail of a kind other than `ResourceInfo` and `FieldViolations`; its other fields are kept as sent.
-         */
-        OtherErrorDetail: {
-            /** @description Kind of detail. */
+        ErrorDetail: {
+            /** @description Kind of detail: `ResourceInfo`, `FieldViolations`, or a kind not published. */
             type: string;
+            /** @description `ResourceInfo`: type of the resource. */
+            resource_type?: string;
+            /** @description `ResourceInfo`: identifier of the resource. */
+            id?: string;
+            /** @description `ResourceInfo`: what is wrong with the resource. */
+            description?: string;
+            /** @description `FieldViolations`: one entry per invalid field. */
+            field_violations?: components["schemas"]["FieldViolation"][];
         } & {
             [key: string]: unknown;
-        };
-        /**
-         * ResourceInfo
-         * @description The resource an error is about; accompanies 404.
-         */
-        ResourceInfo: {
-            /**
-             * @description Kind of detail.
-             * @constant
-             */
-            type: "ResourceInfo";
-            /** @description Type of the resource. */
-            resource_type: string;
-            /** @description Identifier of the resource. */
-            id: string;
-            /** @description What is wrong with the resource. */
-            description: string;
-        };
-        /**
-         * FieldViolations
-         * @description The request fields that are invalid; accompanies 400.
-         */
-        FieldViolations: {
-            /**
-             * @description Kind of detail.
-             * @constant
-             */
-            type: "FieldViolations";
-            /** @description One entry per invalid field. */
-            field_violations?: components["schemas"]["FieldViolation"][];
         };
         /**
          * FieldViolation
@@ -2366,26 +2339,81 @@ export interface components {
             manager_name?: string;
         };
         /**
-         * IdentityTraitsType
-         * @description Traits schemas this document types.
-         * @enum {string}
+         * IdentityTraits
+         * @description Traits of an identity as returned: one open object whose `type` names the traits schema. For `traits_v0` the members are those of `Traits_v0`; the traits of a schema the platform adds later keep their members as sent. One object rather than a union of a known and an unknown schema, so that every generator reads both (a union's branches cannot be told apart by generators that ignore `not` and read closed values leniently).
          */
-        IdentityTraitsType: "traits_v0";
-        /**
-         * UnknownIdentityTraits
-         * @description Traits of a schema this document does not know (any `type` other than `traits_v0`), so that identities with traits of a schema the platform adds stay readable.
-         */
-        UnknownIdentityTraits: {
-            /** @description Name of the traits schema. */
+        IdentityTraits: {
+            /** @description Name of the traits schema, `traits_v0` or one the platform added. */
             type: string;
+            /** @description User name; 1 to 64 characters, with the display name character rule. */
+            username?: string;
+            /** @description Primary e-mail address. */
+            primary_email_address?: string;
+            /** @description Secondary e-mail address. */
+            secondary_email_address?: string;
+            /** @description Identifier of the identity in the caller's own systems. */
+            external_id?: string;
+            /** @description Family name. */
+            family_name?: string;
+            /** @description Given name. */
+            given_name?: string;
+            /** @description Full name, formatted for display. */
+            formatted_name?: string;
+            /** @description Middle name. */
+            middle_name?: string;
+            /** @description Honorific prefix. */
+            honorific_prefix?: string;
+            /** @description Honorific suffix. */
+            honorific_suffix?: string;
+            /** @description Nickname. */
+            nick_name?: string;
+            /** @description Title. */
+            title?: string;
+            /** @description Primary phone number. */
+            primary_phone?: string;
+            /** @description Secondary phone number. */
+            secondary_phone?: string;
+            /** @description Address of the identity's profile. */
+            profile_url?: string;
+            /** @description Photo (address). */
+            photo?: string;
+            /** @description Preferred language. */
+            preferred_language?: string;
+            /** @description Locale. */
+            locale?: string;
+            /** @description Time zone. */
+            timezone?: string;
+            /** @description Postal address, formatted for display. */
+            formatted_address?: string;
+            /** @description Street address. */
+            street_address?: string;
+            /** @description Locality (city). */
+            locality?: string;
+            /** @description Region (state or province). */
+            region?: string;
+            /** @description Postal code. */
+            postal_code?: string;
+            /** @description Country. */
+            country?: string;
+            /** @description Kind of user. */
+            user_type?: string;
+            /** @description Employee number. */
+            employee_number?: string;
+            /** @description Cost centre. */
+            cost_center?: string;
+            /** @description Organization. */
+            organization?: string;
+            /** @description Division. */
+            division?: string;
+            /** @description Department. */
+            department?: string;
+            /** @description Identifier of the manager. */
+            manager_id?: string;
+            /** @description Name of the manager. */
+            manager_name?: string;
         } & {
             [key: string]: unknown;
         };
-        /**
-         * IdentityTraits
-         * @description Traits of an identity as returned, selected by `type`: a known traits schema (`KnownIdentityTraits`), or a schema the platform added (`UnknownIdentityTraits`), which stays readable as a generic object.
-         */
-        IdentityTraits: components["schemas"]["KnownIdentityTraits"] | components["schemas"]["UnknownIdentityTraits"];
         /**
          * KnownIdentityTraits
          * @description Traits of a known schema, selected by `type` (today only `traits_v0`). Requests send only these.

@@ -170,7 +170,7 @@ export class SsoConfigs {
   /**
    * The realm's SSO configurations, with payload summaries: `await` it for the first page,
    * `for await` for every one. All page requests carry the same query and correlation id.
-   * @throws ValidationError (synchronously) naming `pageSize`, `types[i]`, `isMigrated`, ….
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `pageSize`, `types[i]`, `isMigrated`, ….
    */
   list(
     params: SsoConfigListParams = {},
@@ -240,7 +240,7 @@ export class SsoConfigs {
     ssoConfigId: string,
     identityIds: readonly string[],
     options?: CorrelatedCallOptions,
-  ): Promise<void> {
+  ): ApiPromise<void> {
     return this.#assign(
       PATHS.addIdentities,
       ssoConfigId,
@@ -256,7 +256,7 @@ export class SsoConfigs {
     ssoConfigId: string,
     identityIds: readonly string[],
     options?: CorrelatedCallOptions,
-  ): Promise<void> {
+  ): ApiPromise<void> {
     return this.#assign(
       PATHS.removeIdentities,
       ssoConfigId,
@@ -286,7 +286,7 @@ export class SsoConfigs {
     ssoConfigId: string,
     groupIds: readonly string[],
     options?: CorrelatedCallOptions,
-  ): Promise<void> {
+  ): ApiPromise<void> {
     return this.#assign(
       PATHS.addGroups,
       ssoConfigId,
@@ -302,7 +302,7 @@ export class SsoConfigs {
     ssoConfigId: string,
     groupIds: readonly string[],
     options?: CorrelatedCallOptions,
-  ): Promise<void> {
+  ): ApiPromise<void> {
     return this.#assign(
       PATHS.removeGroups,
       ssoConfigId,
@@ -422,7 +422,7 @@ export class SsoConfigs {
   }
 
   /** One request per chunk of at most 1000 ids; the answers are empty. */
-  async #assign(
+  #assign(
     path:
       | typeof PATHS.addIdentities
       | typeof PATHS.removeIdentities
@@ -433,14 +433,14 @@ export class SsoConfigs {
     field: string,
     body: (chunk: string[]) => Schemas['IdentityIdsRequest'] | Schemas['GroupIdsRequest'],
     options: CorrelatedCallOptions | undefined,
-  ): Promise<void> {
-    await inChunks(this.#api, ids, field, (chunk) =>
+  ): ApiPromise<void> {
+    return inChunks(this.#api, ids, field, (chunk) =>
       this.#api.post(
         path,
         () => ({ ...this.#parts(ssoConfigId, options), body: body(chunk) }),
         options,
       ),
-    );
+    ).map(() => undefined);
   }
 }
 

@@ -982,48 +982,21 @@ export interface components {
         };
         /**
          * ErrorDetail
-         * @description An error detail, selected by `type`: `ResourceInfo`, `FieldViolations`, or a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one), read as `OtherErrorDetail`.
+         * @description An error detail: one open object whose `type` says which members it carries. `ResourceInfo` (accompanies 404 and 412) carries `resource_type`, `id` and `description`; `FieldViolations` (accompanies 400) carries `field_violations`; a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one) keeps its members as sent. One object rather than a union of the kinds, so that every generator reads a kind it does not know (a union's branches cannot be told apart by generators that ignore `not` and read closed values leniently).
          */
-        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"] | components["schemas"]["OtherErrorDetail"];
-        /**
-         * OtherErrorDetail
-         * @description An error detail of a kind other than `ResourceInfo` and `FieldViolations`; its other fields are kept as sent.
-         */
-        OtherErrorDetail: {
-            /** @description Kind of detail. */
+        ErrorDetail: {
+            /** @description Kind of detail: `ResourceInfo`, `FieldViolations`, or a kind not published. */
             type: string;
+            /** @description `ResourceInfo`: type of the resource. */
+            resource_type?: string;
+            /** @description `ResourceInfo`: identifier of the resource. */
+            id?: string;
+            /** @description `ResourceInfo`: what went wrong with the resource. */
+            description?: string;
+            /** @description `FieldViolations`: one entry per invalid field. */
+            field_violations?: components["schemas"]["FieldViolation"][];
         } & {
             [key: string]: unknown;
-        };
-        /**
-         * ResourceInfo
-         * @description The resource an error is about. Accompanies 404 and 412.
-         */
-        ResourceInfo: {
-            /**
-             * @description Kind of detail.
-             * @constant
-             */
-            type: "ResourceInfo";
-            /** @description Type of the resource. */
-            resource_type: string;
-            /** @description Identifier of the resource. */
-            id: string;
-            /** @description What went wrong with the resource. */
-            description: string;
-        };
-        /**
-         * FieldViolations
-         * @description The request fields that are invalid. Accompanies 400.
-         */
-        FieldViolations: {
-            /**
-             * @description Kind of detail.
-             * @constant
-             */
-            type: "FieldViolations";
-            /** @description One entry per invalid field. */
-            field_violations?: components["schemas"]["FieldViolation"][];
         };
         /**
          * FieldViolation

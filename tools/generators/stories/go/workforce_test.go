@@ -160,11 +160,10 @@ func wNotFoundErrorType(t *testing.T, s *story) {
 	}
 	found := false
 	for _, detail := range *notFound.Details {
-		info, err := detail.AsResourceInfo()
-		if err == nil && string(info.Type) == "ResourceInfo" {
+		if detail.Type == "ResourceInfo" {
 			found = true
-			if info.Id != missing {
-				t.Errorf("ResourceInfo.id: want %q, got %q", missing, info.Id)
+			if deref(detail.Id) != missing {
+				t.Errorf("ResourceInfo.id: want %q, got %q", missing, deref(detail.Id))
 			}
 		}
 	}

@@ -9,7 +9,7 @@ from access.models import (
     CreateIdentityRequest,
     CreateRealmRequest,
     Error,
-    FieldViolations,
+    ErrorDetail,
     Identity,
     IdentityCreate,
     IdentityList,
@@ -145,7 +145,9 @@ def a_field_violations() -> None:
     violations = [
         v
         for d in error.details
-        if isinstance(d, FieldViolations) and not isinstance(d.field_violations, Unset)
+        if isinstance(d, ErrorDetail)
+        and d.type_ == "FieldViolations"
+        and not isinstance(d.field_violations, Unset)
         for v in d.field_violations
     ]
     assert any(

@@ -10,8 +10,8 @@ from workforce.models import (
     CreateGroupRequest,
     CreateUserRequest,
     Error,
+    ErrorDetail,
     GroupCreate,
-    ResourceInfo,
     TokenRequest,
     TokenRequestGrantType,
     User,
@@ -114,7 +114,9 @@ def w_not_found_error_type() -> None:
     assert error.code == "not_found"
     assert isinstance(error.message, str)
     assert not isinstance(error.details, Unset)
-    assert any(isinstance(d, ResourceInfo) for d in error.details), error.details
+    assert any(
+        isinstance(d, ErrorDetail) and d.type_ == "ResourceInfo" for d in error.details
+    ), error.details
 
 
 def w_duplicate_group_conflict() -> None:

@@ -5,7 +5,6 @@ import {
   type Error as AccessError,
   createIdentity,
   createRealm,
-  type FieldViolations,
   issueToken,
   listIdentities,
 } from '@story/access';
@@ -114,9 +113,7 @@ it('a_field_violations', async () => {
   expect(response.status).toBe(400);
   const typed: AccessError | undefined = error;
   expect(typed?.code).toBe('bad_request');
-  const violations = typed?.details?.find(
-    (d): d is FieldViolations => d.type === 'FieldViolations',
-  );
+  const violations = typed?.details?.find((d) => d.type === 'FieldViolations');
   expect(violations?.field_violations).toContainEqual(
     expect.objectContaining({ field: 'identity.display_name', description: expect.any(String) }),
   );

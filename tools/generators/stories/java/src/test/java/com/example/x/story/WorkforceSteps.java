@@ -15,7 +15,6 @@ import com.example.x.workforce.model.CreateGroupRequest;
 import com.example.x.workforce.model.CreateUserRequest;
 import com.example.x.workforce.model.ErrorDetail;
 import com.example.x.workforce.model.GroupCreate;
-import com.example.x.workforce.model.ResourceInfo;
 import com.example.x.workforce.model.TokenResponse;
 import com.example.x.workforce.model.User;
 import com.example.x.workforce.model.UserCreate;
@@ -124,9 +123,9 @@ final class WorkforceSteps {
     assertNotNull(error.getDetails(), "details");
     boolean found = false;
     for (ErrorDetail detail : error.getDetails()) {
-      if (detail.getActualInstance() instanceof ResourceInfo info) {
+      if ("ResourceInfo".equals(detail.getType())) {
         found = true;
-        assertEquals(missing, info.getId(), "ResourceInfo.id");
+        assertEquals(missing, detail.getId(), "ResourceInfo.id");
       }
     }
     assertTrue(found, "a ResourceInfo detail in " + thrown.getResponseBody());

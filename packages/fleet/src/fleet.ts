@@ -1,9 +1,11 @@
 // The fleet object: one Redis connection, the shared token store and the shared rate budgets.
 import type { TokenStore } from '@x/auth';
+import type { FollowerLease } from '@x/events';
 import type { RequestLimiter } from '@x/runtime';
 import { ValidationError } from '@x/runtime';
 import { type FleetClock, realClock } from './clock.js';
 import { type ConnectionOptions, FleetConnection } from './connection.js';
+import { type LeaseOptions, RedisFollowerLease } from './follower-lease.js';
 import { SharedRateBudget } from './rate-budget.js';
 import { checkRedisUrl } from './redis-url.js';
 import { SharedTokenStore } from './token-store.js';
@@ -39,6 +41,12 @@ export interface Fleet {
    * `rateLimit` option of a family client. The same name gives the same object.
    */
   rateBudget(name: string): RequestLimiter;
+  /**
+   * The follower lease named `name` (one per tail or export, for example the tenant and the
+   * target): the `lease` option of `follow` and `export` (`@x/events`). The checkpoint is stored
+   * beside it.
+   */
+  lease(name: string, options?: LeaseOptions): FollowerLease;
   /** Whether Redis answers now (false: this process runs on its own limits). */
   readonly connected: boolean;
   /** The Redis URL, password masked. */
@@ -80,6 +88,11 @@ export async function connectFleet(options: FleetOptions): Promise<Fleet> {
         budgets.set(name, budget);
       }
       return budget;
+    },
+    lease(name, leaseOptions) {
+      if (typeof name !== 'string' || name === '')
+        throw new ValidationError('name', 'must be a non-empty string');
+      return new RedisFollowerLease(connection, name, { ...leaseOptions, keyPrefix, clock });
     },
     get connected() {
       return connection.ready;

@@ -8,6 +8,7 @@ export {
   type FleetOptions,
   fleetFromEnv,
 } from './fleet.js';
+export { type LeaseOptions, RedisFollowerLease } from './follower-lease.js';
 export { type SharedBudgetOptions, SharedRateBudget } from './rate-budget.js';
 export { maskRedisUrl } from './redis-url.js';
 export { type SharedTokenOptions, SharedTokenStore } from './token-store.js';

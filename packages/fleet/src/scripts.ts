@@ -104,3 +104,49 @@ remaining = 0
 resetAt = math.max(resetAt, now + tonumber(ARGV[1]))
 save()
 return 0`;
+
+// The lease of a follower, a hash: holder (who took it), token (the fencing token of that grant),
+// expiresAt (epoch ms on the holders' clock) and checkpoint (JSON text, kept across holders). The
+// fencing token is the server's run_id and a counter: a server restarted without its data counts
+// from 1 again, but under a new run_id, so no token is ever given out twice.
+
+/**
+ * Takes the lease when free or expired (a new token), or extends it for the holder that has it
+ * (its token). KEYS: lease, fence counter; ARGV: holder, now, ttlMs. Returns {0} while another
+ * holds it, or {1, token, checkpoint ('' when none)}.
+ * While another holds it: {0, expiresAt}.
+ */
+export const LEASE_ACQUIRE = `
+local h = redis.call('HMGET', KEYS[1], 'holder', 'token', 'expiresAt', 'checkpoint')
+local now, ttl = tonumber(ARGV[2]), tonumber(ARGV[3])
+if h[1] and h[1] ~= '' and now < (tonumber(h[3]) or 0) then
+  if h[1] ~= ARGV[1] then return {0, h[3]} end
+  redis.call('HSET', KEYS[1], 'expiresAt', now + ttl)
+  return {1, h[2], h[4] or ''}
+end
+local n = redis.call('INCR', KEYS[2])
+local runId = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)')
+local token = runId .. ':' .. n
+redis.call('HSET', KEYS[1], 'holder', ARGV[1], 'token', token, 'expiresAt', now + ttl)
+return {1, token, h[4] or ''}`;
+
+/** Extends the lease while ARGV[1] is its token. KEYS: lease; ARGV: token, now, ttlMs. 1 or 0. */
+export const LEASE_RENEW = `
+if redis.call('HGET', KEYS[1], 'token') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'expiresAt', tonumber(ARGV[2]) + tonumber(ARGV[3]))
+return 1`;
+
+/**
+ * Stores the checkpoint and extends the lease while ARGV[1] is its token: a stale holder's write
+ * is refused. KEYS: lease; ARGV: token, now, ttlMs, checkpoint. 1 or 0.
+ */
+export const LEASE_COMMIT = `
+if redis.call('HGET', KEYS[1], 'token') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'expiresAt', tonumber(ARGV[2]) + tonumber(ARGV[3]), 'checkpoint', ARGV[4])
+return 1`;
+
+/** Frees the lease (the checkpoint stays) while ARGV[1] is its token. KEYS: lease. 1 or 0. */
+export const LEASE_RELEASE = `
+if redis.call('HGET', KEYS[1], 'token') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'holder', '', 'expiresAt', 0)
+return 1`;

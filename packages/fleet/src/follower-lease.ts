@@ -45,7 +45,8 @@ export class RedisFollowerLease implements FollowerLease {
       throw new ValidationError('marginMs', 'must be an integer from 0 to less than ttlMs / 2');
     this.#connection = connection;
     this.#clock = options.clock;
-    this.#key = `${options.keyPrefix}lease:${name}`;
+    // A hash tag around the name: the lease and its fence counter share a cluster slot.
+    this.#key = `${options.keyPrefix}lease:{${name}}`;
   }
 
   now(): number {

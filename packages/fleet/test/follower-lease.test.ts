@@ -78,7 +78,7 @@ async function storedCheckpoint(prefix: string): Promise<{ recordedAfter: number
   const client = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
   try {
     await client.connect();
-    const text = await client.hget(`${prefix}lease:tenant-a:follow`, 'checkpoint');
+    const text = await client.hget(`${prefix}lease:{tenant-a:follow}`, 'checkpoint');
     return text ? JSON.parse(text) : undefined;
   } finally {
     client.disconnect();

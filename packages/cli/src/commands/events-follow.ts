@@ -94,8 +94,10 @@ when none is stored there), and a standby takes over within 15 s after it dies. 
 writes to its own stdout: an event may come again from the new leader (same "id"). Needs the
 optional package @x/fleet.
 
-Examples:
+Example:
   $ xid events follow --checkpoint /var/lib/xid/follow.json >> /var/log/xid/events.ndjson
+
+Example (two replicas, one leader):
   $ xid events follow --fleet rediss://:password@redis.internal:6380 >> /var/log/xid/events.ndjson
 `,
   );

@@ -3,7 +3,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 const families = ['runtime', 'auth', 'legacy', 'workforce', 'access', 'events', 'emulator'];
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-// Projects left out of this run (`X_VITEST_EXCLUDE=generators,consumers`): the `vitest` stage of
+// Projects left out of this run (`X_VITEST_EXCLUDE=generators,consumers,fleet`): the `vitest` stage of
 // `pnpm test` runs the rest, and each slow suite is a stage of its own (vitest's `--project` takes
 // one negation only). That stage runs three files at a time on 2 cores (`--maxWorkers=3`): most
 // files wait on processes and sockets, not the CPU (cli and mcp: 182 s with one, 120 s with three).
@@ -20,6 +20,7 @@ const alias = [
     find: new RegExp(`^@x/${name}/operations$`),
     replacement: here(`packages/${name}/src/operations.ts`),
   })),
+  { find: /^@x\/fleet$/, replacement: here('packages/fleet/src/index.ts') },
   { find: /^@x\/testing$/, replacement: here('tools/testing/src/index.ts') },
 ];
 
@@ -57,6 +58,18 @@ export default defineConfig({
             exclude: ['**/contract/**'],
           },
         })),
+        {
+          // A real Redis per suite: Debian's redis-server, installed once by the global setup when
+          // missing (apt-get, hence the long hook timeout on a fresh machine).
+          extends: true,
+          test: {
+            name: 'fleet',
+            include: ['packages/fleet/test/**/*.test.ts'],
+            globalSetup: ['packages/fleet/test/support/global-setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 600_000,
+          },
+        },
         {
           extends: true,
           test: {

@@ -1,7 +1,7 @@
 // The family A client: the runtime client of the management API, the tenant's resources, and one
 // realm scope per `realm(id)` with that realm's SCIM client. Configured by hand
 // (`createAccessClient`) or from the environment (`fromEnv`).
-import { accessTokenUrl, clientCredentials, staticToken } from '@x/auth';
+import { accessTokenUrl, clientCredentials, staticToken, type TokenStore } from '@x/auth';
 import {
   type ClientOptions,
   ConfigurationError,
@@ -144,14 +144,16 @@ const CREDENTIALS = [
  * `X_ACCESS_CLIENT_SECRET`, optional `X_ACCESS_SCOPE`), and `X_LOG_LEVEL` to log to the console.
  * `X_ALLOW_INSECURE_HTTP=1` allows plain http to a host that is not loopback. Options given here
  * win over the environment (and make their variables optional). A token and client credentials
- * set together are an error.
+ * set together are an error. `tokenStore` is where client credentials keep their token (a store
+ * shared by many processes, `@x/fleet`'s).
  * @throws ConfigurationError naming every variable that is missing, or the token and the client
  * credentials when both are set.
  */
 export function fromEnv(
-  options: Partial<AccessClientOptions> = {},
+  given: Partial<AccessClientOptions> & { tokenStore?: TokenStore | undefined } = {},
   env: Record<string, string | undefined> = processEnv(),
 ): AccessClient {
+  const { tokenStore, ...options } = given;
   const { values, settings } = familyEnv(ACCESS_ENV, env, options.auth !== undefined);
   const missing: string[] = [];
   if (!options.baseUrl && !values[ACCESS_ENV.url]) missing.push(ACCESS_ENV.url);
@@ -173,7 +175,7 @@ export function fromEnv(
   const auth =
     options.auth ??
     (byCredentials
-      ? credentialsFrom(values, { ...settings, ...options })
+      ? credentialsFrom(values, { ...settings, ...options }, tokenStore)
       : staticToken(values[ACCESS_ENV.token]!));
   return createAccessClient({
     ...settings,
@@ -188,6 +190,7 @@ export function fromEnv(
 function credentialsFrom(
   values: Partial<Record<string, string>>,
   options: Partial<AccessClientOptions>,
+  tokenStore: TokenStore | undefined,
 ): TokenProvider {
   return clientCredentials({
     tokenUrl: accessTokenUrl({
@@ -204,5 +207,6 @@ function credentialsFrom(
     // The token request goes through the same proxy or TLS settings as the API calls.
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.fetchOptions ? { fetchOptions: options.fetchOptions } : {}),
+    ...(tokenStore ? { tokenStore } : {}),
   });
 }

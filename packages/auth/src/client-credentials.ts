@@ -5,9 +5,10 @@ import {
   type TokenProvider,
   ValidationError,
 } from '@x/runtime';
-import { abortable, normalizeBaseUrl, secretSafe } from '@x/runtime/internal';
+import { normalizeBaseUrl, secretSafe } from '@x/runtime/internal';
 import { decodeJwtClaims } from './jwt.js';
 import { hideSecrets } from './static-token.js';
+import { memoryTokenStore, type StoredToken, type TokenStore } from './token-store.js';
 
 /** Options of the OAuth 2.0 client-credentials provider. */
 export interface ClientCredentialsOptions {
@@ -35,14 +36,11 @@ export interface ClientCredentialsOptions {
    * a CI service container); the client secret then travels unencrypted. Default false.
    */
   allowInsecureHttp?: boolean;
-}
-
-interface CachedToken {
-  value: string;
-  /** Epoch ms after which the token must not be used; Infinity when the server gave no lifetime. */
-  expiresAt: number;
-  /** Epoch ms from which a background refresh starts. */
-  refreshAt: number;
+  /**
+   * Where the token is kept. Default: in this process (`memoryTokenStore()`). A store shared by
+   * several processes (`@x/fleet`) makes them fetch one token per expiry between them.
+   */
+  tokenStore?: TokenStore;
 }
 
 /** What the token endpoint returns (RFC 6749 section 5.1). */
@@ -92,46 +90,32 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   const retry: RetryOptions | false =
     options.retry === false ? false : { retryNonIdempotent: true, ...options.retry };
 
-  let cached: CachedToken | undefined;
-  let inFlight: Promise<CachedToken> | undefined;
+  const store = options.tokenStore ?? memoryTokenStore();
+  // The key names the token, never the secret: the same client with another scope is another token.
+  const key = `${url.href} ${clientId}${scope ? ` ${scope}` : ''}`;
 
-  // One request shared by every caller. It is not bound to any caller's signal: one caller
-  // giving up must not fail the others waiting for the same token (each waits abortably).
-  const fetchToken = (): Promise<CachedToken> => {
-    inFlight ??= (async () => {
-      const body: Record<string, string> = { grant_type: 'client_credentials' };
-      if (scope) body.scope = scope;
-      const response = await http.request<TokenResponse>('POST', url, {
-        body,
-        headers: {
-          authorization: basic,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        retry,
-      });
-      const token = parseTokenResponse(response, refreshBeforeMs);
-      cached = token;
-      return token;
-    })().finally(() => {
-      inFlight = undefined;
+  const fetchToken = async (): Promise<StoredToken> => {
+    const body: Record<string, string> = { grant_type: 'client_credentials' };
+    if (scope) body.scope = scope;
+    const response = await http.request<TokenResponse>('POST', url, {
+      body,
+      headers: {
+        authorization: basic,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      retry,
     });
-    return inFlight;
+    return parseTokenResponse(response, refreshBeforeMs);
   };
 
   const provider: TokenProvider = {
-    async getToken(context = {}) {
-      const now = Date.now();
-      if (cached && now < cached.expiresAt) {
-        // Still valid but close to expiry: refresh in the background, keep serving this one.
-        if (now >= cached.refreshAt && !inFlight) fetchToken().catch(() => undefined);
-        return cached.value;
-      }
-      // The caller's abort rejects only this caller's wait, not the shared request.
-      return (await abortable(fetchToken(), context.signal)).value;
+    getToken(context = {}) {
+      return store.token({ key, fetchToken, signal: context.signal });
     },
     invalidate(token) {
-      if (cached?.value === token) cached = undefined;
+      // A shared store answers later; the caller's retry asks for a token after this anyway.
+      Promise.resolve(store.invalidate(key, token)).catch(() => undefined);
     },
   };
   // The Basic form too: family W's token endpoint shares the API's host, so an API error can
@@ -142,7 +126,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   );
 }
 
-function parseTokenResponse(body: TokenResponse | undefined, refreshBeforeMs: number): CachedToken {
+function parseTokenResponse(body: TokenResponse | undefined, refreshBeforeMs: number): StoredToken {
   const value = body?.access_token;
   if (typeof value !== 'string' || value === '')
     throw new ValidationError('access_token', 'the token endpoint returned no access_token');

@@ -137,14 +137,39 @@ export function familyNamed(name: string): Family | undefined {
   return FAMILIES.find((f) => f.name === name);
 }
 
+/** The Redis URL of fleet mode (`@x/fleet`), a profile setting like the families' variables. */
+export const FLEET_URL_VARIABLE = 'X_FLEET_URL';
+
 /** Every variable any family reads, plus the settings every client shares. */
 export const ALL_VARIABLES: readonly string[] = [
   ...FAMILIES.flatMap((f) => f.variables),
   'X_LOG_LEVEL',
   'X_ALLOW_INSECURE_HTTP',
+  FLEET_URL_VARIABLE,
 ];
 
 /** Whether a variable holds a secret (client secrets, tokens, API keys): never printed. */
 export function isSecretVariable(name: string): boolean {
   return /SECRET|TOKEN|API_KEY|PASSWORD/i.test(name);
+}
+
+/** The password inside a URL variable (the Redis URL of fleet mode), or undefined. */
+export function urlPassword(value: string): string | undefined {
+  try {
+    const password = new URL(value).password;
+    return password ? decodeURIComponent(password) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A URL with its password shown as `***`; text that is no URL is not shown at all. */
+export function maskedUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = '***';
+    return url.href;
+  } catch {
+    return '<not a URL>';
+  }
 }

@@ -7,6 +7,9 @@ import { AbortError, type CallOptions, ValidationError } from '@x/runtime';
 import { checkpointAt, type EventsCheckpoint, parseCheckpoint } from './checkpoint.js';
 import { flagOf, refuseRenamed, requireOptions } from './checks.js';
 import { Delivery, type ListEvents, resumable } from './delivery.js';
+import { leaseOf } from './follow.js';
+import { Leadership } from './leadership.js';
+import type { FollowerLease, LeaseChange } from './lease.js';
 import { type EventWindowOptions, splitFilters } from './list-params.js';
 import { type ExportTarget, openSink } from './sink.js';
 import { toMillis } from './time-input.js';
@@ -58,6 +61,17 @@ export interface ExportOptions
   prefetch?: boolean | undefined;
   /** Stops the export after the page being written; it then throws AbortError with `paging`. */
   signal?: AbortSignal | undefined;
+  /**
+   * Run as one of several replicas: only the holder of this lease writes, and each page's
+   * checkpoint is committed beside the lease with its fencing token before `onProgress`. A standby
+   * takes over within the lease's TTL from the last committed checkpoint (a file target is cut
+   * back to its `offset` first: exactly once; a stream gets the lines after it again: at least
+   * once, dedupe by event id), and returns once the window is written. `@x/fleet` gives one on
+   * Redis (`fleet.lease(name)`); name it after the export.
+   */
+  lease?: FollowerLease | undefined;
+  /** Told when this replica becomes the leader or stands by (with `lease` only). */
+  onLeaseChange?: ((change: LeaseChange) => void) | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -83,27 +97,77 @@ export async function exportEvents(
   requireOptions(options);
   refuseRenamed(options, RENAMED);
   const { filters, rest } = splitFilters(options);
-  const { to, checkpoint, append, onProgress, prefetch, signal, ...span } = rest;
+  const { to, checkpoint, append, onProgress, prefetch, signal, lease, onLeaseChange, ...span } =
+    rest;
   const { startTime, endTime, pageSize, ordering, ...call } = span;
   if (to === undefined || to === null) throw new ValidationError('to', 'is required');
   if (ordering !== undefined && ordering !== 'asc')
     throw new ValidationError('ordering', 'an export always runs in "asc" order');
   const windowStart = startTime === undefined ? 0 : toMillis(startTime, 'startTime');
-  const resumed = checkpoint === undefined ? undefined : parseCheckpoint(checkpoint);
+  const given = checkpoint === undefined ? undefined : parseCheckpoint(checkpoint);
+  const run = (resumed: EventsCheckpoint | undefined, leadership?: Leadership) =>
+    exportFrom(list, {
+      filters,
+      call,
+      span: { endTime, pageSize },
+      to,
+      windowStart,
+      resumed,
+      append: flagOf(append, 'append', resumed !== undefined),
+      prefetch: flagOf(prefetch, 'prefetch', false),
+      signal,
+      onProgress,
+      leadership,
+    });
+  const checkedLease = leaseOf(lease);
+  // Without a lease a run never stops leading.
+  if (!checkedLease) return (await run(given)) as ExportProgress;
+  const leadership = new Leadership(checkedLease, onLeaseChange);
+  try {
+    for (;;) {
+      const term = await leadership.lead(signal);
+      if (!term) throw new AbortError('the export was aborted', { cause: signal?.reason });
+      // Each term starts again from the last committed checkpoint (a file is cut back to it).
+      const stored = term.stored ?? (term.own ? leadership.committed : undefined);
+      const result = await run(stored === undefined ? given : parseCheckpoint(stored), leadership);
+      if (result !== LOST) return result;
+    }
+  } finally {
+    await leadership.release();
+  }
+}
+
+/** Returned by a term of a leased export that stopped leading: it stands by again. */
+const LOST = Symbol('lease lost');
+
+interface ExportRun {
+  filters: ReturnType<typeof splitFilters>['filters'];
+  call: CallOptions;
+  span: Pick<EventWindowOptions, 'endTime' | 'pageSize'>;
+  to: ExportTarget;
+  windowStart: number;
+  resumed: EventsCheckpoint | undefined;
+  append: boolean;
+  prefetch: boolean;
+  signal: AbortSignal | undefined;
+  onProgress: ExportOptions['onProgress'];
+  leadership: Leadership | undefined;
+}
+
+/** One pass over the window from `resumed`; LOST when a leased run stopped leading. */
+async function exportFrom(list: ListEvents, r: ExportRun): Promise<ExportProgress | typeof LOST> {
+  const { to, resumed, signal, onProgress, leadership } = r;
   const delivery = new Delivery(
-    resumed && resumed.recordedAfter >= windowStart ? resumed : checkpointAt(windowStart),
+    resumed && resumed.recordedAfter >= r.windowStart ? resumed : checkpointAt(r.windowStart),
   );
   // Made (and its parameters checked) before the destination is opened: a bad parameter must not
   // truncate a file.
   const listing = list(
-    { ...filters, ordering: 'asc', startTime: delivery.recordedAfter, endTime, pageSize },
-    { ...call, prefetch: flagOf(prefetch, 'prefetch', false), signal },
+    { ...r.filters, ordering: 'asc', startTime: delivery.recordedAfter, ...r.span },
+    { ...r.call, prefetch: r.prefetch, signal },
   );
-  const sink = await openSink(
-    to,
-    flagOf(append, 'append', resumed !== undefined),
-    typeof to === 'string' ? resumed?.offset : undefined,
-  );
+  if (leadership && !(await leadership.holds())) return LOST;
+  const sink = await openSink(to, r.append, typeof to === 'string' ? resumed?.offset : undefined);
   const at = () => {
     const offset = sink.offset?.();
     const checkpoint = delivery.checkpoint;
@@ -124,6 +188,11 @@ export async function exportEvents(
   try {
     for await (const page of listing.pages()) {
       pages++;
+      // A replica that no longer leads writes nothing more.
+      if (leadership && !(await leadership.holds())) {
+        await sink.close();
+        return LOST;
+      }
       for (const event of page.items) {
         if (!delivery.isNew(event)) continue;
         pending += `${JSON.stringify(event)}\n`;
@@ -133,6 +202,10 @@ export async function exportEvents(
       await writePending();
       await sink.flush();
       progress = { events: delivery.count, pages, bytes, ...at() };
+      if (leadership && !(await leadership.commit(JSON.stringify(progress.checkpoint)))) {
+        await sink.close();
+        return LOST;
+      }
       await onProgress?.(progress);
       if (signal?.aborted) throw new AbortError('the export was aborted', { cause: signal.reason });
     }

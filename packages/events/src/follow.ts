@@ -9,12 +9,15 @@ import {
   ConnectionError,
   type ListOptions,
   TimeoutError,
+  ValidationError,
 } from '@x/runtime';
 import { optionalInteger } from '@x/runtime/internal';
 import { checkpointAt, type EventsCheckpoint, parseCheckpoint } from './checkpoint.js';
 import { durationOf, flagOf, pageSizeOf, refuseRenamed, requireOptions } from './checks.js';
 import { Delivery, type ListEvents, resumable } from './delivery.js';
 import type { PlatformEvent } from './event.js';
+import { Leadership } from './leadership.js';
+import type { FollowerLease, LeaseChange } from './lease.js';
 import { type EventFilters, eventsQuery, splitFilters } from './list-params.js';
 import { SettleWindow } from './settle-window.js';
 import { type TimeInput, toMillis } from './time-input.js';
@@ -73,6 +76,16 @@ export interface FollowOptions extends EventFilters, CallOptions {
   onError?: ((error: unknown, info: FollowErrorInfo) => void | Promise<void>) | undefined;
   /** Longest wait after repeated failures, in ms. Default 60000. */
   maxErrorDelayMs?: number | undefined;
+  /**
+   * Run as one of several replicas: only the holder of this lease (leader election with a fencing
+   * token) polls and delivers, and its checkpoint is committed beside the lease, before
+   * `onCheckpoint`. The others stand by and take over within the lease's TTL from the last
+   * committed checkpoint. A replica that cannot renew or commit stops delivering until it leads
+   * again. `@x/fleet` gives one on Redis (`fleet.lease(name)`).
+   */
+  lease?: FollowerLease | undefined;
+  /** Told when this replica becomes the leader or stands by (with `lease` only). */
+  onLeaseChange?: ((change: LeaseChange) => void) | undefined;
 }
 
 /**
@@ -99,26 +112,67 @@ async function* refused(error: unknown): AsyncGenerator<PlatformEvent, void, und
   throw error;
 }
 
+/** Thrown inside the tail when this replica stopped leading: it stands by until it leads again. */
+const LOST = Symbol('lease lost');
+
 async function* tail(
   list: ListEvents,
   options: FollowOptions,
   s: ReturnType<typeof settingsOf>,
 ): AsyncGenerator<PlatformEvent, void, undefined> {
   const { signal, onCheckpoint, onError } = options;
-  const delivery = new Delivery(s.start);
-  const settle = new SettleWindow(s.settleMs);
-  const report = async () => {
-    const { checkpoint, changed } = delivery.take();
-    if (changed && onCheckpoint) await onCheckpoint(checkpoint);
+  const leadership = s.lease ? new Leadership(s.lease, options.onLeaseChange) : undefined;
+  let delivery = new Delivery(s.start);
+  let settle = new SettleWindow(s.settleMs);
+  /** Events delivered in earlier terms of leadership. */
+  let before = 0;
+  let reported = JSON.stringify(delivery.checkpoint);
+  // Without a lease: `onCheckpoint` when the checkpoint changed. With one: committed beside the
+  // lease first; false when the store refused it (this replica no longer leads).
+  const report = async (): Promise<boolean> => {
+    if (!leadership) {
+      const { checkpoint, changed } = delivery.take();
+      if (changed && onCheckpoint) await onCheckpoint(checkpoint);
+      return true;
+    }
+    const checkpoint = delivery.checkpoint;
+    const text = JSON.stringify(checkpoint);
+    if (text === reported) return true;
+    if (!(await leadership.commit(text))) return false;
+    reported = text;
+    await onCheckpoint?.(checkpoint);
+    return true;
+  };
+  // Stands by until this replica leads; then goes on from the checkpoint stored beside the lease,
+  // or from its own state when nobody else committed since. False when aborted meanwhile.
+  const lead = async (): Promise<boolean> => {
+    const term = await leadership?.lead(signal);
+    if (!term) return false;
+    if (!term.own) {
+      before += delivery.count;
+      delivery = new Delivery(term.stored === undefined ? s.start : parseCheckpoint(term.stored));
+      settle = new SettleWindow(s.settleMs);
+      reported = JSON.stringify(delivery.checkpoint);
+    }
+    return true;
+  };
+  const leads = async () => !leadership || (await leadership.holds());
+  const pause = async (ms: number): Promise<boolean> => {
+    if (!leadership) return waitFor(ms, signal);
+    const waited = await leadership.wait(ms, signal);
+    if (waited === 'lost') throw LOST;
+    return waited === 'waited';
   };
   let failures = 0;
   let pages = 0;
   // Checked after each event (the limit, the signal) and after each page (also maxPages).
-  const stopped = () => signal?.aborted === true || delivery.count >= s.limit;
+  const stopped = () => signal?.aborted === true || before + delivery.count >= s.limit;
   const done = () => stopped() || pages >= s.maxPages;
   try {
+    if (leadership && !(await lead())) return;
     while (!done()) {
       try {
+        if (!(await leads())) throw LOST;
         const listing = list(
           {
             ...s.filters,
@@ -134,17 +188,22 @@ async function* tail(
           settle.observe(page.items);
           for (const event of page.items) if (delivery.isNew(event)) settle.hold(event);
           for (const event of settle.settled()) {
+            if (!(await leads())) throw LOST;
             // The consumer asks for the next event once it has handled this one.
             yield event;
             delivery.delivered(event);
             if (stopped()) return;
           }
-          await report();
+          if (!(await report())) throw LOST;
           if (done()) return;
         }
         failures = 0;
       } catch (error) {
         if (signal?.aborted) return;
+        if (error === LOST) {
+          if (!(await lead())) return;
+          continue;
+        }
         const failure = resumable(error, {
           page: pages + 1,
           checkpoint: delivery.checkpoint,
@@ -157,19 +216,30 @@ async function* tail(
           s.maxErrorDelayMs,
           s.pollIntervalMs * 2 ** Math.min(failures - 1, 20),
         );
-        await report();
-        await onError?.(failure, {
-          consecutiveFailures: failures,
-          retryInMs,
-          checkpoint: delivery.checkpoint,
-        });
-        if (!(await waitFor(retryInMs, signal))) return;
+        try {
+          if (!(await report())) throw LOST;
+          await onError?.(failure, {
+            consecutiveFailures: failures,
+            retryInMs,
+            checkpoint: delivery.checkpoint,
+          });
+          if (!(await pause(retryInMs))) return;
+        } catch (lost) {
+          if (lost !== LOST) throw lost;
+          if (!(await lead())) return;
+        }
         continue;
       }
-      if (!(await waitFor(s.pollIntervalMs, signal))) return;
+      try {
+        if (!(await pause(s.pollIntervalMs))) return;
+      } catch (lost) {
+        if (lost !== LOST) throw lost;
+        if (!(await lead())) return;
+      }
     }
   } finally {
     await report();
+    await leadership?.release();
   }
 }
 
@@ -205,6 +275,8 @@ function settingsOf(options: FollowOptions) {
     signal: _signal,
     onCheckpoint: _onCheckpoint,
     onError: _onError,
+    lease,
+    onLeaseChange: _onLeaseChange,
     ...call
   } = rest;
   // Checked now, so that a bad filter is refused before the first poll.
@@ -224,6 +296,31 @@ function settingsOf(options: FollowOptions) {
     prefetch: flagOf(prefetch, 'prefetch', false),
     maxPages: optionalInteger(maxPages, 'maxPages', 1) ?? Number.POSITIVE_INFINITY,
     limit: optionalInteger(limit, 'limit', 0) ?? Number.POSITIVE_INFINITY,
+    lease: leaseOf(lease),
     call: listOptions,
   };
+}
+
+/**
+ * A lease option: an object with the methods of `FollowerLease`.
+ * @throws ValidationError otherwise.
+ * @internal
+ */
+export function leaseOf(value: unknown): FollowerLease | undefined {
+  if (value === undefined) return undefined;
+  const lease = value as Partial<FollowerLease> | null;
+  const methods = ['now', 'wait', 'acquire', 'renew', 'commit', 'release'] as const;
+  if (
+    lease === null ||
+    typeof lease !== 'object' ||
+    !methods.every((name) => typeof lease[name] === 'function') ||
+    typeof lease.ttlMs !== 'number' ||
+    typeof lease.marginMs !== 'number' ||
+    !(lease.ttlMs > 2 * lease.marginMs && lease.marginMs >= 0)
+  )
+    throw new ValidationError(
+      'lease',
+      'must be a FollowerLease (now, wait, acquire, renew, commit, release; ttlMs > 2 × marginMs ≥ 0)',
+    );
+  return lease as FollowerLease;
 }

@@ -72,6 +72,7 @@ export type * from './event-records.js';
 export type { ExportOptions, ExportProgress } from './export.js';
 export { type FollowErrorInfo, type FollowOptions, isTransient } from './follow.js';
 export type { components, operations, paths } from './generated/schema.js';
+export type { FollowerLease, LeaseChange, LeaseGrant, LeaseRefusal } from './lease.js';
 export type {
   EventFilters,
   EventListParams,

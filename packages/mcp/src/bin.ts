@@ -4,6 +4,7 @@ import process from 'node:process';
 import { type CommandLine, parseCommandLine, USAGE } from './cli/args.js';
 import { emulatorEnvironment } from './config/emulator.js';
 import type { Env } from './config/families.js';
+import { sharedLimitsFromEnv } from './config/fleet.js';
 import { serveHttp } from './server/http.js';
 import { createMcpServer } from './server/mcp-server.js';
 import { createToolSet, type ToolSet } from './server/registry.js';
@@ -57,9 +58,13 @@ async function main(): Promise<void> {
   let env: Env = process.env;
   let fetch: Parameters<typeof createToolSet>[0]['fetch'];
   if (cli.emulator) ({ env, fetch } = await emulatorEnvironment(process.env));
+  // The fleet's shared token and rate budget (X_FLEET_URL); its warnings go to stderr, masked.
+  const shared = await sharedLimitsFromEnv(env, log);
+  if (shared) log(`fleet: one token and one rate budget per tenant through ${shared.url}`);
   const set = await createToolSet({
     env,
     fetch,
+    shared,
     families: cli.families,
     selection: cli.selection,
     permissions: { allowWrite: cli.allowWrite, allowDestructive: cli.allowDestructive },

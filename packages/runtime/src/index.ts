@@ -65,6 +65,7 @@ export {
   type HttpRequestInit,
 } from './http-requester.js';
 export type { PagePosition } from './paging/styles.js';
+export type { AcquireOptions, RequestLimiter } from './transport/rate-limiter.js';
 export type { RetryOptions } from './transport/retry-policy.js';
 export type { TransportOptions } from './transport/settings.js';
 export type { FetchLike } from './transport/wire.js';

@@ -63,7 +63,7 @@ export {
   RateLimiter,
   type RequestLimiter,
 } from './transport/rate-limiter.js';
-export { abortable } from './transport/sleep.js';
+export { abortable, sleep } from './transport/sleep.js';
 export {
   checkOptionalStrings,
   integerInRange,

@@ -1,4 +1,4 @@
-import { clientCredentials, staticToken, workforceTokenUrl } from '@x/auth';
+import { clientCredentials, staticToken, type TokenStore, workforceTokenUrl } from '@x/auth';
 import {
   type ClientOptions,
   ConfigurationError,
@@ -76,14 +76,16 @@ export function createWorkforceClient(options: WorkforceClientOptions): Workforc
  * `X_WORKFORCE_CLIENT_ID` + `X_WORKFORCE_CLIENT_SECRET` (client credentials at
  * `{url}/v2/oauth2/token`) or `X_WORKFORCE_TOKEN`, never both; `X_LOG_LEVEL` logs to the
  * console; `X_ALLOW_INSECURE_HTTP=1` allows plain http to a host that is not loopback. Options given here win over the environment (and make their
- * variables optional); `fetch` and `fetchOptions` also serve the token requests.
+ * variables optional); `fetch` and `fetchOptions` also serve the token requests. `tokenStore` is
+ * where client credentials keep their token (a store shared by many processes, `@x/fleet`'s).
  * @throws ConfigurationError naming every variable that is missing, or the token and the client
  * credentials when both are set.
  */
 export function fromEnv(
-  options: Partial<WorkforceClientOptions> = {},
+  given: Partial<WorkforceClientOptions> & { tokenStore?: TokenStore | undefined } = {},
   env: Record<string, string | undefined> = processEnv(),
 ): WorkforceClient {
+  const { tokenStore, ...options } = given;
   const { url, clientId, clientSecret, token } = WORKFORCE_ENV;
   const { values, settings } = familyEnv(WORKFORCE_ENV, env, options.auth !== undefined);
   const baseUrl = options.baseUrl ?? values[url];
@@ -96,7 +98,7 @@ export function fromEnv(
       `the workforce client needs ${missing.join(', ')} (${url}, and ${clientId} + ${clientSecret} or ${token})`,
       missing,
     );
-  const auth = options.auth ?? envAuth(values, baseUrl, { ...settings, ...options });
+  const auth = options.auth ?? envAuth(values, baseUrl, { ...settings, ...options }, tokenStore);
   return createWorkforceClient({ ...settings, ...options, baseUrl, auth });
 }
 
@@ -116,6 +118,7 @@ function envAuth(
   values: EnvValues,
   baseUrl: string,
   options: Partial<WorkforceClientOptions>,
+  tokenStore: TokenStore | undefined,
 ): TokenProvider {
   const id = values[WORKFORCE_ENV.clientId];
   const secret = values[WORKFORCE_ENV.clientSecret];
@@ -128,5 +131,6 @@ function envAuth(
     ...(allowInsecureHttp ? { allowInsecureHttp } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.fetchOptions ? { fetchOptions: options.fetchOptions } : {}),
+    ...(tokenStore ? { tokenStore } : {}),
   });
 }

@@ -46,6 +46,14 @@ export const stages = [
     tests: true,
   },
   {
+    // @x/fleet against a real Redis (Debian's redis-server, installed with apt-get when missing):
+    // a stage of its own, so that the install is timed apart from the vitest stage.
+    name: 'fleet',
+    command: turbo('test:fleet', '--log-prefix=none', '--output-logs=full'),
+    budgetSeconds: 120,
+    tests: true,
+  },
+  {
     // The published packages as app teams get them (tests/consumers): a local registry, fresh
     // npm and pnpm projects, other runtimes, releases. Installs and processes, so a stage of its own.
     name: 'consumers',

@@ -18,6 +18,7 @@ import {
 import { EXIT } from '../exit-codes.js';
 import { familyNamed } from '../families.js';
 import { createFamilyClient } from '../family-client.js';
+import { connectFleetMode, fleetUrlOf } from '../fleet-mode.js';
 import { clientOptions } from '../invoke/run-operation.js';
 import { parseFields, project } from '../output/fields.js';
 import { withSignals } from '../signals.js';
@@ -70,6 +71,14 @@ export function registerEventsFollow(events: Command, ctx: RunContext): void {
       '--settle <duration>',
       'deliver an event once one recorded this much later is seen (late-visible events are not skipped); 0s: at once',
       '5s',
+    )
+    .option(
+      '--fleet <redis-url>',
+      'run as one of several replicas: only the holder of a lease in this Redis delivers (default: X_FLEET_URL)',
+    )
+    .option(
+      '--lease <name>',
+      'the lease the replicas share (with --fleet; default: events-follow and the events host)',
     );
   addFilterOptions(command);
   command.addHelpText(
@@ -79,8 +88,17 @@ Stops cleanly on SIGINT and SIGTERM. Run it again with the same --checkpoint to 
 stopped, also after kill -9: redirected to a file (>>), no event is lost or repeated; into a pipe,
 none is lost and at most the line being written at the kill comes again (same "id").
 
+With --fleet (or X_FLEET_URL), replicas that name the same lease elect one leader: only it
+polls and writes, its checkpoint is kept in Redis beside the lease (--checkpoint is the start
+when none is stored there), and a standby takes over within 15 s after it dies. Each replica
+writes to its own stdout: an event may come again from the new leader (same "id"). Needs the
+optional package @x/fleet.
+
 Example:
   $ xid events follow --checkpoint /var/lib/xid/follow.json >> /var/log/xid/events.ndjson
+
+Example (two replicas, one leader):
+  $ xid events follow --fleet rediss://:password@redis.internal:6380 >> /var/log/xid/events.ndjson
 `,
   );
   command.action(async (opts: Record<string, unknown>) => {
@@ -108,6 +126,9 @@ Example:
     const out = outputOf(ctx, state?.output);
     if (out.note) ctx.warn(`xid events follow: ${out.note}`);
     const fields = parseFields(ctx.globals().fields);
+    const fleetUrl = fleetUrlOf(ctx, opts.fleet);
+    if (opts.lease !== undefined && fleetUrl === undefined)
+      throw new CliError(EXIT.usage, '--lease applies with --fleet (or X_FLEET_URL) only');
     // A stream has no end to query as a whole: `--query` applies to each event.
     const query = ctx.query;
     const client = (await createFamilyClient(
@@ -126,8 +147,25 @@ Example:
           output,
         } satisfies FollowState);
     };
+    const fleet = fleetUrl ? await connectFleetMode(ctx, fleetUrl, 'xid events follow') : undefined;
+    const leaseName =
+      typeof opts.lease === 'string'
+        ? opts.lease
+        : `events-follow:${hostOf(ctx.profile.variables.X_EVENTS_URL)}`;
+    const leased = fleet
+      ? {
+          lease: fleet.lease(leaseName),
+          onLeaseChange: (change: { leader: boolean; reason?: string }) =>
+            ctx.warn(
+              change.leader
+                ? `xid events follow: leading (lease ${leaseName})`
+                : `xid events follow: standing by (lease ${leaseName}: ${change.reason})`,
+            ),
+        }
+      : {};
     await withSignals(ctx, async () => {
       const stream = client.follow({
+        ...leased,
         ...filtersOf(opts),
         checkpoint: start,
         pageSize: Number(opts.pageSize ?? 1000),
@@ -150,6 +188,15 @@ Example:
         tracker.advance(event as never);
         save(position);
       }
-    });
+    }).finally(() => fleet?.close());
   });
+}
+
+/** The host of the events URL, naming the default lease (the tenant's event stream). */
+function hostOf(url: string | undefined): string {
+  try {
+    return url ? new URL(url).host : 'default';
+  } catch {
+    return 'default';
+  }
 }

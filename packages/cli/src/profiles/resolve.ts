@@ -6,7 +6,13 @@
 import { resolveVariables, type VariableSource } from '@x/runtime/internal';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import { FAMILIES, isSecretVariable } from '../families.js';
+import {
+  FAMILIES,
+  FLEET_URL_VARIABLE,
+  isSecretVariable,
+  maskedUrl,
+  urlPassword,
+} from '../families.js';
 import { readConfig } from './config-file.js';
 
 /** The variables a command runs with, and where they came from. */
@@ -52,8 +58,9 @@ export function resolveProfile(
   const fallback = explicit !== undefined ? config.default : undefined;
   if (fallback !== undefined && fallback !== explicit && config.profiles[fallback] !== undefined)
     sources.push({ name: `profile "${fallback}"`, values: config.profiles[fallback] });
+  // Fleet mode's Redis URL is a group of its own: from the first source that sets it.
   const { values } = resolveVariables(
-    FAMILIES.map((family) => family.group),
+    [...FAMILIES.map((family) => family.group), { variables: [FLEET_URL_VARIABLE] }],
     sources,
   );
   return {
@@ -69,8 +76,14 @@ export function scrubberOf(
   variables: Readonly<Record<string, string | undefined>>,
 ): (text: string) => string {
   const secrets = Object.entries(variables)
-    .filter(([name, value]) => isSecretVariable(name) && value !== undefined && value.length >= 4)
-    .map(([, value]) => value as string)
+    .map(([name, value]) =>
+      name === FLEET_URL_VARIABLE && value !== undefined
+        ? urlPassword(value)
+        : isSecretVariable(name)
+          ? value
+          : undefined,
+    )
+    .filter((value): value is string => value !== undefined && value.length >= 4)
     .sort((a, b) => b.length - a.length);
   if (secrets.length === 0) return (text) => text;
   return (text) => secrets.reduce((out, secret) => out.split(secret).join('****'), text);
@@ -78,5 +91,6 @@ export function scrubberOf(
 
 /** A variable's value as it may be shown: secrets masked. */
 export function shownValue(name: string, value: string): string {
+  if (name === FLEET_URL_VARIABLE) return maskedUrl(value);
   return isSecretVariable(name) ? '****' : value;
 }

@@ -4,6 +4,7 @@
 import type { FetchLike } from '@x/runtime';
 import type { SpecName } from '@x/specs';
 import type { AnyCatalog } from './catalog.js';
+import { type SharedLimits, sharedOptions } from './fleet.js';
 
 /** The families of the platform, each with one spec document in `@x/specs`. */
 export type FamilyName = SpecName;
@@ -19,10 +20,15 @@ export interface FamilySource {
   /** The family's operation catalog; undefined when the installed package has none. */
   loadCatalog(): Promise<AnyCatalog | undefined>;
   /**
-   * The family's client from the environment (its `fromEnv`), sending through `fetch` when given.
+   * The family's client from the environment (its `fromEnv`), sending through `fetch` when given,
+   * with the fleet's shared token store and rate budget when `shared` is given.
    * @throws ConfigurationError naming the missing variables.
    */
-  createClient(env: Env, fetch: FetchLike | undefined): Promise<unknown>;
+  createClient(
+    env: Env,
+    fetch: FetchLike | undefined,
+    shared?: SharedLimits | undefined,
+  ): Promise<unknown>;
   /** Arguments the server supplies from the configuration, by wire name. */
   fixedArguments(env: Env): Readonly<Record<string, string>>;
   /** Operations offered as no tool, with the reason. */
@@ -65,9 +71,9 @@ export const LEGACY: FamilySource = {
   name: 'legacy',
   variables: ['X_LEGACY_URL', 'X_LEGACY_TOKEN'],
   loadCatalog: () => importCatalog(() => import('@x/legacy/operations')),
-  async createClient(env, fetch) {
+  async createClient(env, fetch, shared) {
     const { fromEnv } = await import('@x/legacy');
-    return fromEnv(withFetch(fetch), env);
+    return fromEnv({ ...withFetch(fetch), ...sharedOptions(shared, env.X_LEGACY_URL, false) }, env);
   },
   fixedArguments: () => ({}),
   withheld: {},
@@ -84,9 +90,12 @@ export const WORKFORCE: FamilySource = {
     'X_WORKFORCE_TOKEN',
   ],
   loadCatalog: () => importCatalog(() => import('@x/workforce/operations')),
-  async createClient(env, fetch) {
+  async createClient(env, fetch, shared) {
     const { fromEnv } = await import('@x/workforce');
-    return fromEnv(withFetch(fetch), env);
+    return fromEnv(
+      { ...withFetch(fetch), ...sharedOptions(shared, env.X_WORKFORCE_URL, true) },
+      env,
+    );
   },
   fixedArguments: () => ({}),
   withheld: { issueToken: TOKEN_WITHHELD },
@@ -108,13 +117,13 @@ export const ACCESS: FamilySource = {
     'X_ACCESS_TOKEN',
   ],
   loadCatalog: () => importCatalog(() => import('@x/access/operations')),
-  async createClient(env, fetch) {
+  async createClient(env, fetch, shared) {
     const access = (await import('@x/access')) as Record<string, unknown>;
     const fromEnv = access.fromEnv as
       | ((options: { fetch?: FetchLike }, env: Env) => unknown)
       | undefined;
     if (typeof fromEnv !== 'function') throw new Error('this version of @x/access has no fromEnv');
-    return fromEnv(withFetch(fetch), env);
+    return fromEnv({ ...withFetch(fetch), ...sharedOptions(shared, env.X_ACCESS_URL, true) }, env);
   },
   // Every access path is under `/v1/tenants/{tenant_id}`: the configured tenant, never the agent's.
   fixedArguments: (env) => (env.X_ACCESS_TENANT_ID ? { tenant_id: env.X_ACCESS_TENANT_ID } : {}),
@@ -128,9 +137,9 @@ export const EVENTS: FamilySource = {
   name: 'events',
   variables: ['X_EVENTS_URL', 'X_EVENTS_API_KEY'],
   loadCatalog: () => importCatalog(() => import('@x/events/operations')),
-  async createClient(env, fetch) {
+  async createClient(env, fetch, shared) {
     const { fromEnv } = await import('@x/events');
-    return fromEnv(withFetch(fetch), env);
+    return fromEnv({ ...withFetch(fetch), ...sharedOptions(shared, env.X_EVENTS_URL, false) }, env);
   },
   fixedArguments: () => ({}),
   withheld: {},

@@ -2,11 +2,13 @@
 // client from its configuration, its catalog, and the tools derived from both; the events
 // search and the tool search. A family that is not configured, or whose installed package has no
 // catalog yet, is reported and left out: the server still starts with the others.
+
 import type { EventsClient } from '@x/events';
 import { ConfigurationError, type FetchLike } from '@x/runtime';
 import { specDocument, specOperations } from '@x/specs';
 import type { AnyCatalog } from '../config/catalog.js';
 import { type Env, FAMILIES, type FamilyName, type FamilySource } from '../config/families.js';
+import type { SharedLimits } from '../config/fleet.js';
 import {
   describeOperationTool,
   invokeOperationTool,
@@ -37,6 +39,8 @@ export interface ToolSetOptions {
   readonly env?: Env | undefined;
   /** A fetch for every family's requests (the emulator's in-process fetch). */
   readonly fetch?: FetchLike | undefined;
+  /** The fleet's shared token store and rate budgets (`X_FLEET_URL`), when configured. */
+  readonly shared?: SharedLimits | undefined;
   /** Only these families (default: every configured one). */
   readonly families?: readonly FamilyName[] | undefined;
   readonly permissions: Permissions;
@@ -84,7 +88,7 @@ export async function createToolSet(options: ToolSetOptions): Promise<ToolSet> {
 
   for (const source of FAMILIES) {
     if (options.families && !options.families.includes(source.name)) continue;
-    const status = await familyTools(source, env, options.fetch);
+    const status = await familyTools(source, env, options.fetch, options.shared);
     for (const tool of status.tools)
       add(tool, tool.toolset ?? (tool.family ? toolsetOf(tool.family, tool.resource) : undefined));
     families.push({
@@ -173,10 +177,11 @@ async function familyTools(
   source: FamilySource,
   env: Env,
   fetch: FetchLike | undefined,
+  shared: SharedLimits | undefined,
 ): Promise<{ tools: Tool[]; notes: string[] }> {
   let client: unknown;
   try {
-    client = await source.createClient(env, fetch);
+    client = await source.createClient(env, fetch, shared);
   } catch (error) {
     const why = error instanceof ConfigurationError ? 'not configured' : 'its client failed';
     return { tools: [], notes: [`${why}: ${(error as Error).message}`] };

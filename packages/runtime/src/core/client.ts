@@ -15,7 +15,7 @@ import type { PagePosition, PagingStyle } from '../paging/styles.js';
 import { createRawClient } from '../raw-client.js';
 import { secretSafe } from '../redact.js';
 import { type CallSettings, sendRequest } from '../transport/pipeline.js';
-import { RateLimiter } from '../transport/rate-limiter.js';
+import { RateLimiter, type RequestLimiter } from '../transport/rate-limiter.js';
 import { type ResolvedRetryOptions, resolveRetry } from '../transport/retry-policy.js';
 import { type TransportSettings, transportSettings } from '../transport/settings.js';
 import type { OutgoingRequest, ReceivedResponse } from '../transport/wire.js';
@@ -126,7 +126,11 @@ export function createApiClient<Paths extends object>(
   const headers = checkedHeaders(options.headers, 'headers');
   const settings = transportSettings(
     options,
-    options.rateLimit === false ? undefined : (observe) => new RateLimiter(observe),
+    options.rateLimit === false
+      ? undefined
+      : typeof options.rateLimit === 'object' && options.rateLimit !== null
+        ? () => options.rateLimit as RequestLimiter
+        : (observe) => new RateLimiter(observe),
   );
   const agent = userAgent(identity);
   if (agent) headers['user-agent'] ??= agent;

@@ -1,4 +1,5 @@
 // The options a client, a call and a list take.
+import type { RequestLimiter } from '../transport/rate-limiter.js';
 import type { RetryOptions } from '../transport/retry-policy.js';
 import type { TransportOptions } from '../transport/settings.js';
 
@@ -8,9 +9,10 @@ export interface ClientOptions extends TransportOptions {
   baseUrl: string;
   /**
    * Hold requests when `RateLimit-Remaining` reaches zero until the window resets, instead of
-   * running into 429s. Default true.
+   * running into 429s. Default true: this client's own budget. A `RequestLimiter` instead is a
+   * budget shared beyond this client (`@x/fleet`'s, one per tenant for many processes).
    */
-  rateLimit?: boolean | undefined;
+  rateLimit?: boolean | RequestLimiter | undefined;
   /** Headers sent with every request. */
   headers?: Record<string, string> | undefined;
 }

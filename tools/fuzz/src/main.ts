@@ -1,0 +1,74 @@
+// `pnpm fuzz [--deep] [--family NAME]`: Schemathesis over every family's document against a
+// fresh emulator. Writes the run's results (`.cache/results/fuzz.json`, one test per
+// operation × check) and its section of docs/reliability.md; exits non-zero on any finding.
+import { startEmulator } from '@x/emulator';
+import { specNames } from '@x/specs';
+import { writeResult } from '../../test-run/src/results.mjs';
+import { fuzzEnvironment } from './credentials.js';
+import { writeClosedDocument } from './documents.js';
+import { type FamilyReport, writeReliabilitySection } from './report.js';
+import { type Budget, runFamily } from './schemathesis.js';
+import { summarize } from './summary.js';
+import { ensureSchemathesis } from './toolchain.js';
+
+/** The CI budget (all four families ≤ 6 minutes cold on 2 cores, the pip install included) and the nightly one. */
+const budgets: Record<'ci' | 'deep', Budget> = {
+  ci: { seed: 20261126, maxExamples: 5 },
+  deep: { seed: 20261126, maxExamples: 200 },
+};
+
+const args = process.argv.slice(2);
+const mode = args.includes('--deep') ? 'deep' : 'ci';
+const familyArg = args.indexOf('--family');
+const families = familyArg >= 0 ? [args[familyArg + 1] as (typeof specNames)[number]] : specNames;
+const budget = budgets[mode];
+
+const installStarted = performance.now();
+const { installed } = ensureSchemathesis();
+const installSeconds = (performance.now() - installStarted) / 1000;
+console.log(
+  `fuzz: Schemathesis ${installed ? `installed in ${installSeconds.toFixed(1)} s` : 'ready (venv up to date)'}`,
+);
+
+// Tokens outlive the deep run (60 minutes).
+const emulator = await startEmulator({ port: 0, tokenLifetimeSeconds: 4 * 3600 });
+const reports: FamilyReport[] = [];
+try {
+  const env = await fuzzEnvironment(emulator);
+  for (const family of families) {
+    const document = writeClosedDocument(family);
+    const run = await runFamily(family, document, budget, env);
+    const summary = summarize(run.ndjson);
+    const failed = summary.cells.reduce((n, c) => n + (c.failed > 0 ? 1 : 0), 0);
+    console.log(
+      `fuzz: ${family}: ${summary.cells.length} operation × check cells, ${failed} failing; ` +
+        `${run.json.test_cases?.generated ?? summary.testCases} test cases, ` +
+        `${summary.statefulSequences} stateful sequences in ${run.seconds.toFixed(1)} s (exit ${run.exitCode})`,
+    );
+    if (run.exitCode !== 0 || summary.findings.length > 0 || summary.errors.length > 0) {
+      const at = run.output.indexOf('FAILURES');
+      console.log(run.output.slice(at >= 0 ? at : Math.max(0, run.output.length - 6000)));
+    }
+    reports.push({ family, run, summary });
+  }
+} finally {
+  await emulator.stop();
+}
+
+const counts = reports.reduce(
+  (sum, { summary, run }) => {
+    for (const cell of summary.cells) {
+      if (cell.failed > 0) sum.failed += 1;
+      else sum.passed += 1;
+    }
+    // A run that ended without its reports counts as a failure, never as nothing.
+    if (summary.cells.length === 0 || (run.exitCode !== 0 && summary.findings.length === 0))
+      sum.failed += 1;
+    return sum;
+  },
+  { passed: 0, failed: 0, skipped: 0 },
+);
+writeResult('fuzz', counts);
+if (familyArg < 0) writeReliabilitySection({ mode, budget, installSeconds, installed, reports });
+console.log(`fuzz: ${counts.passed} passed, ${counts.failed} failed`);
+process.exitCode = counts.failed > 0 ? 1 : 0;

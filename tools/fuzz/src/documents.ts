@@ -11,7 +11,8 @@ import { closedSchema, type SpecName, specDocument } from '@x/specs';
 import { cacheDir } from './paths.js';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // `unevaluatedProperties: false` on an object without applicators says the same as
 // `additionalProperties: false`, which every generator understands.

@@ -21,20 +21,25 @@ const END = '<!-- end: schemathesis -->';
 export function configExceptions(): { family: string; text: string }[] {
   const out: { family: string; text: string }[] = [];
   const dir = join(toolDir, 'config');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.toml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.toml'))
+    .sort()) {
     const lines = readFileSync(join(dir, file), 'utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
       if (!lines[i]?.startsWith('# Exception:')) continue;
       const block: string[] = [];
       for (let j = i; j < lines.length && lines[j]?.startsWith('#'); j++)
         block.push((lines[j] as string).replace(/^# ?/, ''));
-      out.push({ family: file.replace(/\.toml$/, ''), text: block.join(' ').replace(/^Exception: /, '') });
+      out.push({
+        family: file.replace(/\.toml$/, ''),
+        text: block.join(' ').replace(/^Exception: /, ''),
+      });
     }
   }
   return out;
 }
 
-const escape = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const tableCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The section's Markdown (without the markers). */
 export function renderSection(input: {
@@ -58,7 +63,9 @@ export function renderSection(input: {
       (input.installed ? ` The pip install took ${input.installSeconds.toFixed(0)} s.` : ''),
   );
   lines.push('');
-  lines.push('| Family | Operations | Operation × check | Failing | Test cases | Stateful sequences | Seconds |');
+  lines.push(
+    '| Family | Operations | Operation × check | Failing | Test cases | Stateful sequences | Seconds |',
+  );
   lines.push('|---|---|---|---|---|---|---|');
   for (const { family, run, summary } of reports) {
     const operations = new Set(summary.cells.map((c) => c.operation)).size;
@@ -94,12 +101,12 @@ export function renderSection(input: {
     lines.push('|---|---|---|---|---|');
     for (const f of findings)
       lines.push(
-        `| ${f.family} | \`${f.operation}\` | ${f.check} | ${escape(`${f.code} ${f.title}: ${f.message}`)} | ${f.example ? `\`${escape(f.example)}\`` : ''} |`,
+        `| ${f.family} | \`${f.operation}\` | ${f.check} | ${tableCell(`${f.code} ${f.title}: ${f.message}`)} | ${f.example ? `\`${tableCell(f.example)}\`` : ''} |`,
       );
   }
   lines.push('');
   const exceptions = configExceptions();
-  lines.push('### Exceptions (the platform\'s published behaviour against a check)');
+  lines.push("### Exceptions (the platform's published behaviour against a check)");
   lines.push('');
   if (exceptions.length === 0) lines.push('None.');
   for (const e of exceptions) lines.push(`- ${e.family}: ${e.text}`);

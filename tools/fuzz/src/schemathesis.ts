@@ -63,7 +63,7 @@ export async function runFamily(
   mkdirSync(workDir, { recursive: true });
   const started = performance.now();
   const child = spawn(schemathesisBin, args, {
-    env: { ...process.env, ...env, PYTHONHASHSEED: '0'},
+    env: { ...process.env, ...env, PYTHONHASHSEED: '0' },
     cwd: workDir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

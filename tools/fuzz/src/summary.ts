@@ -30,6 +30,8 @@ export interface FamilySummary {
   errors: string[];
 }
 
+// NDJSON events are read as loosely typed JSON.
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of unknown shape
 type Json = Record<string, any>;
 
 function curlOf(interaction: Json | undefined): string | undefined {
@@ -55,19 +57,23 @@ export function summarize(ndjsonPath: string): FamilySummary {
     const [kind] = Object.keys(event);
     const body = event[kind as string] as Json;
     if (kind === 'NonFatalError' || kind === 'FatalError')
-      errors.push(String(body.info?.message ?? body.value?.message ?? JSON.stringify(body).slice(0, 300)));
+      errors.push(
+        String(body.info?.message ?? body.value?.message ?? JSON.stringify(body).slice(0, 300)),
+      );
     if (kind !== 'ScenarioFinished') continue;
     const recorder = body.recorder as Json;
     if (body.phase === 'stateful') statefulSequences += 1;
-    const labels = recorder.cases as Json;
-    for (const [caseId, checks] of Object.entries(recorder.checks as Json)) {
+    const labels = (recorder.cases ?? {}) as Json;
+    for (const [caseId, checks] of Object.entries((recorder.checks ?? {}) as Json)) {
       cases.add(caseId);
       const value = labels[caseId]?.value as Json | undefined;
       // The documented operation: the scenario's label, except in the stateful phase where one
       // scenario walks several (its cases carry the path template). Probes of undeclared methods
       // count under the operation they probe.
       const operation =
-        body.phase === 'stateful' && value ? `${value.method} ${value.path}` : String(recorder.label);
+        body.phase === 'stateful' && value
+          ? `${value.method} ${value.path}`
+          : String(recorder.label);
       for (const check of checks as Json[]) {
         const key = `${operation}\u0000${check.name}`;
         const cell = cells.get(key) ?? { operation, check: check.name, passed: 0, failed: 0 };

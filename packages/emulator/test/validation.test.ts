@@ -138,7 +138,8 @@ describe('request validation from the spec', () => {
     ];
     for (const path of hostile) {
       const res = await h.workforce('GET', path);
-      expect([400, 404], path).toContain(res.status);
+      // `:addUsers` takes POST only: GET on it is 405, whatever the id.
+      expect(path.endsWith(':addUsers') ? [405] : [400, 404], path).toContain(res.status);
     }
     for (const raw of [
       'null',

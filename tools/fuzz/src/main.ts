@@ -2,10 +2,10 @@
 // fresh emulator. Writes the run's results (`.cache/results/fuzz.json`, one test per
 // operation × check) and its section of docs/reliability.md; exits non-zero on any finding.
 import { startEmulator } from '@x/emulator';
-import { specNames } from '@x/specs';
+import { type SpecName, specNames } from '@x/specs';
 import { writeResult } from '../../test-run/src/results.mjs';
 import { fuzzEnvironment } from './credentials.js';
-import { writeClosedDocument } from './documents.js';
+import { serveDocuments, writeClosedDocument } from './documents.js';
 import { type FamilyReport, writeReliabilitySection } from './report.js';
 import { type Budget, runFamily } from './schemathesis.js';
 import { summarize } from './summary.js';
@@ -20,7 +20,8 @@ const budgets: Record<'ci' | 'deep', Budget> = {
 const args = process.argv.slice(2);
 const mode = args.includes('--deep') ? 'deep' : 'ci';
 const familyArg = args.indexOf('--family');
-const families = familyArg >= 0 ? [args[familyArg + 1] as (typeof specNames)[number]] : specNames;
+const families: SpecName[] =
+  familyArg >= 0 ? [args[familyArg + 1] as SpecName] : (specNames as readonly SpecName[]).slice();
 const budget = budgets[mode];
 
 const installStarted = performance.now();
@@ -32,6 +33,7 @@ console.log(
 
 // Tokens outlive the deep run (60 minutes).
 const emulator = await startEmulator({ port: 0, tokenLifetimeSeconds: 4 * 3600 });
+const documents = await serveDocuments();
 const reports: FamilyReport[] = [];
 try {
   const env = await fuzzEnvironment(emulator);
@@ -41,7 +43,8 @@ try {
   await Promise.all(
     lanes.map(async (lane) => {
       for (const family of lane) {
-        const run = await runFamily(family, writeClosedDocument(family), budget, env);
+        writeClosedDocument(family); // a copy to read beside the reports
+        const run = await runFamily(family, documents.url(family), budget, env);
         byFamily.set(family, { family, run, summary: summarize(run.ndjson) });
       }
     }),
@@ -63,6 +66,7 @@ try {
   }
 } finally {
   await emulator.stop();
+  await documents.close();
 }
 
 const counts = reports.reduce(

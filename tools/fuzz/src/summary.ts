@@ -18,7 +18,7 @@ export interface Finding {
   code: string;
   title: string;
   message: string;
-  example?: string;
+  example?: string | undefined;
 }
 
 /** A family's run in figures. */

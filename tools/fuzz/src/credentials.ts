@@ -34,6 +34,7 @@ export async function fuzzEnvironment(emulator: Emulator): Promise<Record<string
     X_FUZZ_WORKFORCE_CLIENT_SECRET: workforce.clientSecret,
     X_FUZZ_ACCESS_URL: urls.access,
     X_FUZZ_ACCESS_AUTH_URL: urls.accessAuth,
+    X_FUZZ_ACCESS_SCIM_URL: `${urls.access}/v1/tenants/${access.tenantId}/realms/${access.realmId}/scim/v2`,
     X_FUZZ_ACCESS_TOKEN: await clientCredentialsToken(
       access.tokenUrl,
       access.clientId,

@@ -6,14 +6,11 @@
 // `unevaluatedProperties: false` when it is an `allOf`), exactly what the emulator validates
 // against; nothing else changes.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { closedSchema, type SpecName, specDocument, specNames } from '@x/specs';
+import { closedSchema, type SpecName, specDocument } from '@x/specs';
 import { cacheDir } from './paths.js';
 
 type Json = Record<string, unknown>;
-const specNamesSet = new Set<string>(specNames);
 const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -50,36 +47,4 @@ export function writeClosedDocument(family: SpecName): string {
   const path = join(dir, `${family}.json`);
   writeFileSync(path, JSON.stringify(closedDocument(family), null, 2));
   return path;
-}
-
-/**
- * Serves the closed documents written so far on a loopback port, at `/<family>.json`. Read from a
- * URL, a document's own servers (with the variables of the family's config) name its base
- * addresses: Schemathesis's `--url`, which a document read from a file needs, would replace the
- * servers of family A's token endpoint and SCIM server with the one base address.
- */
-export async function serveDocuments(): Promise<{
-  url: (family: SpecName) => string;
-  close: () => Promise<void>;
-}> {
-  const documents = new Map<string, string>();
-  const server = createServer((req, res) => {
-    const family = /^\/([a-z]+)\.json$/.exec(req.url ?? '')?.[1] ?? '';
-    let body = documents.get(family);
-    if (body === undefined && (specNamesSet as Set<string>).has(family)) {
-      body = JSON.stringify(closedDocument(family as SpecName));
-      documents.set(family, body);
-    }
-    if (body === undefined) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (family) => `http://127.0.0.1:${port}/${family}.json`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }

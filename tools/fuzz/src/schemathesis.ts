@@ -25,14 +25,29 @@ export interface FamilyRun {
   output: string;
 }
 
-/** Runs Schemathesis over one family's document; resolves when it exits. */
-export async function runFamily(
-  family: string,
+/**
+ * One run of Schemathesis: a family's document, or the part of it under one base address (family
+ * A's token endpoint and SCIM server have their own servers, and `--url` names one).
+ */
+export interface Part {
+  /** `access`, `access-scim`, …: names the reports' folder. */
+  name: string;
+  family: string;
+  /** The variable holding the base address. */
+  urlVariable: string;
+  /** Schemathesis's operation filters (`--include-path-regex=…`). */
+  filters: string[];
+}
+
+/** Runs Schemathesis over one part of a family's document; resolves when it exits. */
+export async function runPart(
+  part: Part,
   document: string,
   budget: Budget,
   env: Record<string, string>,
 ): Promise<FamilyRun> {
-  const reportDir = join(cacheDir, 'reports', family);
+  const { name, family } = part;
+  const reportDir = join(cacheDir, 'reports', name);
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const paths = {
@@ -47,6 +62,8 @@ export async function runFamily(
     '--no-color',
     'run',
     document,
+    `--url=${env[part.urlVariable]}`,
+    ...part.filters,
     `--seed=${budget.seed}`,
     `--max-examples=${budget.maxExamples}`,
     // Nothing found by an earlier run is replayed: the run depends on the seed alone.
@@ -58,7 +75,7 @@ export async function runFamily(
     `--report-junit-path=${paths.junit}`,
   ];
   // Hypothesis keeps its own folder in the working directory; a fresh one per run.
-  const workDir = join(cacheDir, 'work', family);
+  const workDir = join(cacheDir, 'work', name);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const started = performance.now();
@@ -90,5 +107,21 @@ export async function runFamily(
     junit: paths.junit,
     json,
     output: readFileSync(paths.output, 'utf8'),
+  };
+}
+
+/** One family's run from the runs of its parts: the worst exit code, the times and counts added. */
+export function mergeRuns(runs: FamilyRun[]): FamilyRun {
+  const [first] = runs as [FamilyRun];
+  return {
+    ...first,
+    exitCode: runs.reduce((code, r) => (code === 0 ? r.exitCode : code), 0),
+    seconds: runs.reduce((n, r) => n + r.seconds, 0),
+    json: {
+      test_cases: {
+        generated: runs.reduce((n, r) => n + (r.json.test_cases?.generated ?? 0), 0),
+      },
+    },
+    output: runs.map((r) => r.output).join('\n'),
   };
 }

@@ -104,3 +104,14 @@ export function summarize(ndjsonPath: string): FamilySummary {
     errors,
   };
 }
+
+/** One family's figures from the summaries of its parts. */
+export function mergeSummaries(parts: FamilySummary[]): FamilySummary {
+  return {
+    cells: parts.flatMap((p) => p.cells),
+    testCases: parts.reduce((n, p) => n + p.testCases, 0),
+    statefulSequences: parts.reduce((n, p) => n + p.statefulSequences, 0),
+    findings: parts.flatMap((p) => p.findings),
+    errors: parts.flatMap((p) => p.errors),
+  };
+}

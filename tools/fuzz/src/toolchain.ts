@@ -36,7 +36,8 @@ export function ensureSchemathesis(): { installed: boolean } {
   run('python3', ['-m', 'venv', venv]);
   run(
     join(venv, 'bin', 'pip'),
-    ['install', '--quiet', '--disable-pip-version-check', '-r', requirements],
+    // No byte-compiling of every installed module: Python compiles what it imports, on first use.
+    ['install', '--quiet', '--disable-pip-version-check', '--no-compile', '-r', requirements],
     { ...process.env, PIP_CACHE_DIR: join(cacheDir, 'pip') },
   );
   writeFileSync(stamp, wanted);

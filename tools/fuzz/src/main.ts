@@ -12,10 +12,19 @@ import { type Budget, mergeRuns, runPart } from './schemathesis.js';
 import { mergeSummaries, summarize } from './summary.js';
 import { ensureSchemathesis } from './toolchain.js';
 
-/** The CI budget (all four families ≤ 6 minutes cold on 2 cores, the pip install included) and the nightly one. */
+/**
+ * The CI budget (all four families ≤ 6 minutes cold on 2 cores, the pip install included) and
+ * the nightly one. CI runs the phases examples, fuzzing and stateful; the deep run adds the
+ * coverage phase (boundary and negative values of every parameter: about 9,000 of family A's
+ * 10,000 test cases) and more examples per operation.
+ */
 const budgets: Record<'ci' | 'deep', Budget> = {
-  ci: { seed: 20261126, maxExamples: 5 },
-  deep: { seed: 20261126, maxExamples: 200 },
+  ci: { seed: 20261126, maxExamples: 5, phases: ['examples', 'fuzzing', 'stateful'] },
+  deep: {
+    seed: 20261126,
+    maxExamples: 100,
+    phases: ['examples', 'coverage', 'fuzzing', 'stateful'],
+  },
 };
 
 const args = process.argv.slice(2);

@@ -57,7 +57,7 @@ export function renderSection(input: {
     `Written by \`pnpm fuzz${mode === 'deep' ? ' --deep' : ''}\` (tools/fuzz): Schemathesis ` +
       `${readFileSync(join(toolDir, 'requirements.txt'), 'utf8').trim().replace('schemathesis==', '')} ` +
       `over each family's document against a fresh emulator, every default check on, the phases ` +
-      `examples, coverage, fuzzing and stateful (through the documents' links); seed ${budget.seed}, ` +
+      `${budget.phases.join(', ')} (stateful through the documents' links); seed ${budget.seed}, ` +
       `at most ${budget.maxExamples} examples per operation and phase, no example database or ` +
       `cache carried between runs.` +
       (input.installed ? ` The pip install took ${input.installSeconds.toFixed(0)} s.` : ''),

@@ -1,6 +1,6 @@
 // One family's Schemathesis run: its closed document, its config (tools/fuzz/config/<family>.toml),
-// a fixed seed, no example database or cache carried between runs, every default check, all four
-// phases (examples, coverage, fuzzing, stateful through the documents' links), and the NDJSON,
+// a fixed seed, no example database or cache carried between runs, every default check, the
+// budget's phases (stateful through the documents' links), and the NDJSON,
 // JSON and JUnit reports under `.cache/fuzz/reports/<family>/`.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { schemathesisBin } from './toolchain.js';
 export interface Budget {
   seed: number;
   maxExamples: number;
+  /** Schemathesis's phases to run. */
+  phases: string[];
 }
 
 /** Where a family's run left its reports, its exit code and how long it took. */
@@ -66,6 +68,7 @@ export async function runPart(
     ...part.filters,
     `--seed=${budget.seed}`,
     `--max-examples=${budget.maxExamples}`,
+    `--phases=${budget.phases.join(',')}`,
     // Nothing found by an earlier run is replayed: the run depends on the seed alone.
     '--generation-database=none',
     '--workers=1',

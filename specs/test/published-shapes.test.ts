@@ -36,9 +36,11 @@ describe('published shapes the specs accept', () => {
       details: [{ type: 'ErrorInfo', reason: 'IDENTITY_NOT_FOUND', metadata: { id: ids.id } }],
     };
     expect(errorsOf(spec, 'Error', error)).toEqual([]);
-    // A known kind is still checked as that kind.
-    const broken = { ...error, details: [{ type: 'ResourceInfo', id: ids.id }] };
-    expect(errorsOf(spec, 'Error', broken)).not.toEqual([]);
+    // One open object: a known kind's members keep their types, and every detail names its kind.
+    const known = { type: 'ResourceInfo', resource_type: 'identity', id: ids.id, description: 'x' };
+    expect(errorsOf(spec, 'Error', { ...error, details: [known] })).toEqual([]);
+    expect(errorsOf(spec, 'Error', { ...error, details: [{ ...known, id: 7 }] })).not.toEqual([]);
+    expect(errorsOf(spec, 'Error', { ...error, details: [{ id: ids.id }] })).not.toEqual([]);
   });
 
   it('access: an identity without status', () => {
@@ -65,6 +67,92 @@ describe('published shapes the specs accept', () => {
     >;
     const { id: _i, tenant_id: _t, realm_id: _r, ...created } = examples.IdentityProvider!.value;
     expect(errorsOf('access', 'CreatedIdentityProvider', created)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'access',
+      ['IdentityList', 'TokenList', 'BatchCredentialBindingJobResultList', 'RoleMemberList'],
+    ],
+    ['workforce', ['UserList', 'GroupList', 'PasskeyList', 'TagList']],
+  ] as const)('%s: an empty list as proto3 JSON sends it, `{}`', (spec, lists) => {
+    for (const list of lists) expect(errorsOf(spec, list, {}), list).toEqual([]);
+  });
+
+  it('proto3 JSON: an identity of an SSO configuration without status, a flow without false', () => {
+    const identity = {
+      ...ids,
+      create_time: '2026-01-12T08:00:00Z',
+      update_time: '2026-01-12T08:00:00Z',
+    };
+    expect(errorsOf('access', 'SsoConfigIdentity', identity)).toEqual([]);
+    expect(errorsOf('access', 'FlowTypeConfiguration', {})).toEqual([]);
+    const passkey = {
+      id: 'pk-1',
+      user_id: 'u-1',
+      user_name: 'ada',
+      date_created: '2026-01-12T08:00:00Z',
+      vulnerabilities: {},
+    };
+    expect(errorsOf('workforce', 'Passkey', passkey)).toEqual([]);
+  });
+
+  it("access: the SSO request examples use only the published variants' fields", () => {
+    // The facts' `SsoConfig` (create's `sso_config`) and its payload variants `SsoConfigBookmark`,
+    // `SsoConfigGenericOidc`; update's `sso_config` is `SsoConfigBookmarkPartialUpdate`.
+    const published = {
+      ssoConfig: {
+        fields: ['is_migrated', 'display_name', 'payload'],
+        required: ['display_name', 'payload'],
+      },
+      bookmark: {
+        fields: ['type', 'login_link', 'icon', 'is_tile_visible'],
+        required: ['type', 'login_link'],
+      },
+      generic_oidc: {
+        fields: [
+          'type',
+          'redirect_uris',
+          'scopes',
+          'trusted_origins',
+          'login_link',
+          'icon',
+          'is_tile_visible',
+          'confidentiality',
+          'pkce',
+          'inbound_scim',
+        ],
+        required: ['type', 'redirect_uris', 'scopes', 'confidentiality', 'pkce'],
+      },
+      bookmarkUpdate: {
+        fields: ['type', 'login_link', 'icon', 'is_tile_visible'],
+        required: ['type'],
+      },
+    };
+    const fits = (value: Json, shape: { fields: string[]; required: string[] }) => ({
+      unpublished: Object.keys(value).filter((key) => !shape.fields.includes(key)),
+      missing: shape.required.filter((key) => !(key in value)),
+    });
+    const none = { unpublished: [], missing: [] };
+    const paths = (specDocument('access') as Json).paths as Record<string, Json>;
+    const ssoConfigs = paths['/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs'] as Json;
+    const ssoConfig = paths[
+      '/v1/tenants/{tenant_id}/realms/{realm_id}/sso-configs/{sso_config_id}'
+    ] as Json;
+    const examplesOf = (op: unknown) =>
+      ((((op as Json).requestBody as Json).content as Json)['application/json'] as Json)
+        .examples as Record<string, { value: { sso_config: Json } }>;
+    const created = examplesOf(ssoConfigs.post);
+    for (const name of ['bookmark', 'genericOidc']) {
+      const config = created[name]!.value.sso_config;
+      expect(fits(config, published.ssoConfig), name).toEqual(none);
+      const payload = config.payload as Json;
+      const variant = published[payload.type as 'bookmark' | 'generic_oidc'];
+      expect(fits(payload, variant), name).toEqual(none);
+    }
+    const hideTile = examplesOf(ssoConfig.patch).hideTile!.value.sso_config;
+    expect(hideTile.type).toBe('bookmark');
+    expect(fits(hideTile, published.bookmarkUpdate)).toEqual(none);
   });
 
   it('access SCIM: manager as a string, schemas without the core URN first', () => {

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, startMocks } from '../../tools/mock/src/index.js';
 import { cleanEnv, root, run, tempDir, writeFiles } from './lib.js';
+import { publishFolder } from './publish-installed.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -208,42 +209,37 @@ export default async function setup(project: TestProject) {
       npm_config_cache: join(work.dir, 'npm-cache'),
     });
 
-    // Third-party dependencies first (the registry has no uplinks), packed from the install. npm
-    // cannot pack a directory inside pnpm's store (it fails with "Exit handler never called"), so
-    // each is copied out first. Four at a time: there are a few hundred.
-    const packs = join(work.dir, 'third-party');
-    mkdirSync(packs, { recursive: true });
-    const deps = [...thirdParty()];
-    const publishOne = async ([dir, name]: [string, string], slot: number) => {
-      const copy = join(work.dir, 'copies', String(slot), name);
-      rmSync(copy, { recursive: true, force: true });
-      cpSync(dir, copy, {
-        recursive: true,
-        dereference: true,
-        filter: (src) => !src.endsWith('/node_modules'),
-      });
-      // A `publishConfig` (a registry, an access level) would send it to the public registry.
-      const manifestFile = join(copy, 'package.json');
-      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-      delete manifest.publishConfig;
-      writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
-      const packed = await run(
-        'npm',
-        ['pack', '--ignore-scripts', '--pack-destination', packs, copy],
-        {
-          cwd: work.dir,
-          env,
-        },
-      );
-      const file = packed.stdout.trim().split('\n').at(-1)!;
-      await run('npm', ['publish', '--ignore-scripts', '--tag', 'latest', join(packs, file)], {
-        cwd: work.dir,
-        env,
-      });
+    // Third-party dependencies first (the registry has no uplinks), packed from the install and
+    // published in process (publish-installed.ts). Each is copied out of pnpm's store first, so
+    // its manifest can lose a `publishConfig` (which could name the public registry). Versions of
+    // one name go one after another: the registry merges each into the name's document.
+    const byName = new Map<string, string[]>();
+    for (const [dir, name] of thirdParty()) byName.set(name, [...(byName.get(name) ?? []), dir]);
+    const names = [...byName.keys()];
+    const publishName = async (name: string, slot: number) => {
+      const versions = new Set<string>();
+      for (const dir of byName.get(name) ?? []) {
+        // The same version installed twice (peer variants) is one package.
+        const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+        if (versions.has(version)) continue;
+        versions.add(version);
+        const copy = join(work.dir, 'copies', String(slot), name);
+        rmSync(copy, { recursive: true, force: true });
+        cpSync(dir, copy, {
+          recursive: true,
+          dereference: true,
+          filter: (src) => !src.endsWith('/node_modules'),
+        });
+        const manifestFile = join(copy, 'package.json');
+        const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+        delete manifest.publishConfig;
+        writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+        await publishFolder(copy, { registry, token });
+      }
     };
     await Promise.all(
-      [0, 1, 2, 3].map(async (slot) => {
-        for (let next = deps.shift(); next; next = deps.shift()) await publishOne(next, slot);
+      Array.from({ length: 8 }, async (_, slot) => {
+        for (let next = names.shift(); next; next = names.shift()) await publishName(next, slot);
       }),
     );
 

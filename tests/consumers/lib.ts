@@ -126,3 +126,28 @@ export async function installRuntime(spec: string): Promise<string> {
   writeFileSync(done, `${new Date().toISOString()}\n`);
   return dir;
 }
+
+/**
+ * A new publisher account of the local registry, and an npm environment that publishes with it
+ * (its `.npmrc` and npm cache under `dir`).
+ */
+export async function publisherEnv(registry: string, dir: string): Promise<NodeJS.ProcessEnv> {
+  const name = `publisher-${process.pid}-${Date.now()}`;
+  const response = await fetch(`${registry}-/user/org.couchdb.user:${name}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, password: 'publisher-password-1', type: 'user' }),
+  });
+  const { token } = (await response.json()) as { token?: string };
+  if (!response.ok || !token) throw new Error(`no registry user: ${response.status}`);
+  const npmrc = join(dir, 'npmrc');
+  writeFileSync(
+    npmrc,
+    `registry=${registry}\n${registry.replace(/^http:/, '')}:_authToken=${token}\n`,
+  );
+  return cleanEnv({
+    npm_config_userconfig: npmrc,
+    npm_config_registry: registry,
+    npm_config_cache: join(dir, 'npm-cache'),
+  });
+}

@@ -6,16 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  consumerNpmrc,
-  FAMILIES,
-  type Family,
-  root,
-  run,
-  tempDir,
-  tsc,
-  writeFiles,
-} from './lib.js';
+import { consumerNpmrc, FAMILIES, root, run, tempDir, tsc, writeFiles } from './lib.js';
+import { everydayBlock, taskModule } from './readme-blocks.js';
 
 const registry = inject('registry');
 const published = inject('published');
@@ -35,63 +27,6 @@ afterAll(() => {
   project.remove();
   cache.remove();
 });
-
-/** The first ```ts block under `## Everyday tasks` of a README. */
-function everydayBlock(readme: string): string {
-  const section = readme.split(/^## /m).find((s) => s.startsWith('Everyday tasks'));
-  const block = section && /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('no ```ts block under "## Everyday tasks"');
-  return block;
-}
-
-const CLIENT: Record<Family, string> = {
-  legacy: 'legacy',
-  workforce: 'workforce',
-  access: 'access',
-  events: 'events',
-};
-
-/** The block as a module: its imports first, the rest inside an async function with the givens. */
-function taskModule(family: Family, block: string): string {
-  const lines = block.split('\n');
-  const imports: string[] = [];
-  const body: string[] = [];
-  let inImport = false;
-  for (const line of lines) {
-    if (inImport || /^import\b/.test(line)) {
-      imports.push(line);
-      inImport = !/;\s*$/.test(line);
-    } else body.push(line);
-  }
-  const code = body.join('\n');
-  const declared = new Set(
-    [
-      ...code.matchAll(
-        /\b(?:const|let|var|function)\s+(\w+)|\bof\s+\w+|\(\s*(\w+)\s*\)\s*=>|for\s*\(\s*const\s+(\w+)/g,
-      ),
-    ].flatMap((m) => m.slice(1).filter((x): x is string => Boolean(x))),
-  );
-  const ids = [...new Set([...code.matchAll(/\b([a-z]\w*Ids?)\b/g)].map((m) => m[1]!))].filter(
-    (name) => !declared.has(name),
-  );
-  const givens = [
-    ...ids.map((name) => `${name}: ${name.endsWith('Ids') ? 'string[]' : 'string'}`),
-    'signal: AbortSignal',
-  ];
-  const client = CLIENT[family];
-  const realm =
-    family === 'access' && !declared.has('realm') ? '  const realm = access.realm(realmId);\n' : '';
-  if (realm && !ids.includes('realmId')) givens.unshift('realmId: string');
-  return `${imports.join('\n')}
-import { fromEnv as readmeClient } from '@x/${family}';
-
-export async function everydayTasks(${givens.join(', ')}): Promise<void> {
-  const ${client} = readmeClient();
-${realm}  void signal;
-${code.replace(/^/gm, '  ')}
-}
-`;
-}
 
 const tsconfig = (exact: boolean) =>
   JSON.stringify({

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { copyWorkspace } from './global-setup.js';
-import { cleanEnv, consumerNpmrc, root, run, tempDir, writeFiles } from './lib.js';
+import { consumerNpmrc, publisherEnv, root, run, tempDir, writeFiles } from './lib.js';
 
 const registry = inject('registry');
 const published = inject('published');
@@ -30,30 +30,8 @@ const newer: Record<string, string> = {};
 /** The dependencies of each newer tarball, as published. */
 const packedDeps: Record<string, Record<string, string>> = {};
 
-/** A publisher account of the local registry, and an npm environment that uses it. */
-async function publisherEnv(): Promise<NodeJS.ProcessEnv> {
-  const name = `contract-${process.pid}-${Date.now()}`;
-  const response = await fetch(`${registry}-/user/org.couchdb.user:${name}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, password: 'contract-password-1', type: 'user' }),
-  });
-  const { token } = (await response.json()) as { token?: string };
-  if (!response.ok || !token) throw new Error(`no registry user: ${response.status}`);
-  const npmrc = join(work.dir, 'npmrc');
-  writeFileSync(
-    npmrc,
-    `registry=${registry}\n${registry.replace(/^http:/, '')}:_authToken=${token}\n`,
-  );
-  return cleanEnv({
-    npm_config_userconfig: npmrc,
-    npm_config_registry: registry,
-    npm_config_cache: join(work.dir, 'npm-cache'),
-  });
-}
-
 beforeAll(async () => {
-  const env = await publisherEnv();
+  const env = await publisherEnv(registry, work.dir);
   // The release the registry holds (the global setup's), then a newer runtime on top of it.
   copyWorkspace(release);
   await run('git', ['init', '-q'], { cwd: release, env });

@@ -43,7 +43,6 @@ export {
   type BatchCredentialBindingJob,
   type BatchCredentialBindingJobCreate,
   type BatchCredentialBindingJobResultList,
-  type BatchCredentialBindingJobResultListParams,
   BatchCredentialBindingJobs,
 } from './resources/batch-credential-binding-jobs.js';
 export {

@@ -352,14 +352,10 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     effect: 'read',
     resource: ['realm', 'batchCredentialBindingJobs'],
     method: 'listResults',
-    list: (c, { path, query }, o) =>
+    list: (c, { path }, o) =>
       c
         .realm(path.realm_id)
-        .batchCredentialBindingJobs.listResults(
-          path.batch_credential_binding_job_id,
-          page(query),
-          o,
-        ),
+        .batchCredentialBindingJobs.listResults(path.batch_credential_binding_job_id, o),
   },
 
   // Themes.

@@ -45,7 +45,7 @@ describe('applications', () => {
     const { realm, requests } = await fakeAccess(pagedList('applications', items));
     expect(await realm.applications.list().toArray()).toEqual(items);
     expect(requests.map((r) => r.url.searchParams.get('page_token'))).toEqual([null, 'page-2']);
-    expect(() => realm.applications.list({ pageSize: 101 })).toThrow(/^pageSize: /);
+    await expect(realm.applications.list({ pageSize: 101 })).rejects.toThrow(/^pageSize: /);
   });
 
   it('getSsoConfigId reads the id with the correlation id', async () => {

@@ -50,8 +50,8 @@ describe('authenticator configurations', () => {
         () => realm.ssoConfigs.list({ pageToken }),
         () => realm.ssoConfigs.listIdentities('s', { pageToken }),
       ])
-        expect(list).toThrow(/^pageToken: must be a non-empty string/);
-    expect(() => realm.authenticatorConfigs.list({ pageSize: 101 })).toThrow(/^pageSize: /);
+        await expect(list()).rejects.toThrow(/^pageToken: must be a non-empty string/);
+    await expect(realm.authenticatorConfigs.list({ pageSize: 101 })).rejects.toThrow(/^pageSize: /);
     expect(requests).toHaveLength(0);
   });
 });

@@ -144,7 +144,8 @@ export async function responsesHaveTheirRequiredFields(summary: SsoConfigSummary
     sso.display_name,
     summary.payload.type,
   ];
-  const enabled: boolean = flows.platform_config.ios.copy.enabled;
+  // proto3 JSON leaves `false` out: an absent `enabled` reads as false.
+  const enabled: boolean = flows.platform_config.ios.copy.enabled ?? false;
   const [first] = (await realm.ssoConfigs.listIdentities('s')).items;
   const status: string | undefined = first?.status;
   return [strings, enabled, status];

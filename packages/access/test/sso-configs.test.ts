@@ -138,9 +138,13 @@ describe('SSO configuration lists', () => {
 
   it('checks page sizes against the maximum of 200', async () => {
     const { realm, requests } = await fakeAccess();
-    expect(() => realm.ssoConfigs.list({ pageSize: 1.5 })).toThrow(/^pageSize: /);
-    expect(() => realm.ssoConfigs.listIdentities('s', { pageSize: 201 })).toThrow(/^pageSize: /);
-    expect(() => realm.ssoConfigs.listForGroup('g', { pageSize: 0 })).toThrow(/^pageSize: /);
+    await expect(realm.ssoConfigs.list({ pageSize: 1.5 })).rejects.toThrow(/^pageSize: /);
+    await expect(realm.ssoConfigs.listIdentities('s', { pageSize: 201 })).rejects.toThrow(
+      /^pageSize: /,
+    );
+    await expect(realm.ssoConfigs.listForGroup('g', { pageSize: 0 })).rejects.toThrow(
+      /^pageSize: /,
+    );
     expect(realm.ssoConfigs.list({ pageSize: 200 })).toBeDefined();
     expect(requests).toHaveLength(0);
   });

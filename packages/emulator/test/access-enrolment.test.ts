@@ -218,30 +218,24 @@ describe('credential binding jobs', () => {
       },
     });
     expect(h.em.outbox().map((m) => m.to)).toEqual(['ada@example.com', 'bob@example.com']);
-    const results = await h.r(
-      'GET',
-      `/batch-credential-binding-jobs/${batch.body.id}:listResults?page_size=1`,
-    );
+    // One response (the published operation takes no paging parameters), no next_page_token.
+    const results = await h.r('GET', `/batch-credential-binding-jobs/${batch.body.id}:listResults`);
     expect(results.body).toMatchObject({
       total_size: 2,
       total_pending_count: 2,
       total_success_count: 0,
       total_failure_count: 1,
     });
+    expect(results.body.next_page_token).toBeUndefined();
     expect(results.body.job_results).toEqual([
       expect.objectContaining({
         identity_id: ada.id,
         batch_id: batch.body.id,
         delivery_method: 'EMAIL',
       }),
+      expect.objectContaining({ identity_id: bob.id }),
     ]);
-    const next = await h.r(
-      'GET',
-      `/batch-credential-binding-jobs/${batch.body.id}:listResults?page_token=${results.body.next_page_token}`,
-    );
-    expect(next.body.job_results).toEqual([expect.objectContaining({ identity_id: bob.id })]);
-    expect(next.body.next_page_token).toBeUndefined();
-    for (const job of [results.body.job_results[0], next.body.job_results[0]])
+    for (const job of results.body.job_results)
       await h.control(`/access/credential-binding-jobs/${job.id}/complete`);
     const after = await h.r('GET', `/batch-credential-binding-jobs/${batch.body.id}`);
     expect(after.body.state).toBe('COMPLETE');

@@ -16,7 +16,7 @@ async function scene(h: Harness) {
   await h.workforce('POST', '/v2/groups', { body: { group: { name: 'Test pilots' } } });
   h.em.advanceClock(1000);
   await h.workforce('POST', '/scim/v2/Users', {
-    contentType: 'application/scim+json',
+    contentType: 'application/json',
     body: {
       schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
       externalId: 'idp-1',

@@ -87,6 +87,8 @@ describe('follow with a settle window', () => {
 
   it('refuses a negative settleMs', async () => {
     const { events } = await scene();
-    expect(() => events.follow({ settleMs: -1 })).toThrow(/^settleMs: /);
+    // Bad input rejects when the tail is first read, never as a synchronous throw.
+    const tail = events.follow({ settleMs: -1 });
+    await expect(tail[Symbol.asyncIterator]().next()).rejects.toThrow(/^settleMs: /);
   });
 });

@@ -22,7 +22,7 @@ const scim = (h: Harness, method: string, path: string, body?: unknown) =>
   h.workforce(
     method,
     `/scim/v2${path}`,
-    body === undefined ? {} : { body, contentType: 'application/scim+json' },
+    body === undefined ? {} : { body, contentType: 'application/json' },
   );
 
 describe('SCIM users', () => {

@@ -36,7 +36,7 @@ describe('statuses', () => {
           const last = op.template.lastIndexOf('{');
           return `${base}${op.template.replace(
             /\{([^{}]+)\}/g,
-            (match, name: string, at: number) =>
+            (_match, name: string, at: number) =>
               empty && at === last ? '' : (known[name] ?? `absent-${name}`),
           )}`;
         };

@@ -76,14 +76,27 @@ export interface FollowOptions extends EventFilters, CallOptions {
 }
 
 /**
- * Tails the event stream (see `Events.follow`). Options are checked at once.
+ * Tails the event stream (see `Events.follow`). Options are checked at once; a refusal is thrown
+ * by the first `next()`, never by this call.
  * @internal
  */
 export function followEvents(
   list: ListEvents,
   options: FollowOptions,
 ): AsyncGenerator<PlatformEvent, void, undefined> {
-  return tail(list, options, settingsOf(options));
+  let settings: ReturnType<typeof settingsOf>;
+  try {
+    settings = settingsOf(options);
+  } catch (error) {
+    return refused(error);
+  }
+  return tail(list, options, settings);
+}
+
+// A tail whose options were refused: its first `next()` rejects with the refusal.
+// biome-ignore lint/correctness/useYield: it only throws, as a tail with bad options does
+async function* refused(error: unknown): AsyncGenerator<PlatformEvent, void, undefined> {
+  throw error;
 }
 
 async function* tail(
@@ -194,7 +207,7 @@ function settingsOf(options: FollowOptions) {
     onError: _onError,
     ...call
   } = rest;
-  // Checked now, so that a bad filter throws here rather than at the first poll.
+  // Checked now, so that a bad filter is refused before the first poll.
   eventsQuery(filters, 'asc');
   const start =
     checkpoint !== undefined

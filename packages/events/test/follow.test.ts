@@ -215,14 +215,18 @@ describe('follow', () => {
     await expect(follow.next()).rejects.toThrow('give up');
   });
 
-  it('refuses a bad checkpoint or bad options at once', () => {
+  it('refuses a bad checkpoint or bad options at once', async () => {
     const events = createEventsClient({ baseUrl: 'http://127.0.0.1:9' });
-    expect(() => events.follow({ settleMs: 0, checkpoint: '{"recordedAfter":"x"}' })).toThrow(
-      ValidationError,
+    await expect(
+      events.follow({ settleMs: 0, checkpoint: '{"recordedAfter":"x"}' }).next(),
+    ).rejects.toThrow(ValidationError);
+    await expect(events.follow({ settleMs: 0, checkpoint: 'not json' }).next()).rejects.toThrow(
+      /checkpoint/,
     );
-    expect(() => events.follow({ settleMs: 0, checkpoint: 'not json' })).toThrow(/checkpoint/);
-    expect(() => events.follow({ settleMs: 0, pageSize: 0 })).toThrow(/pageSize/);
-    expect(() => events.follow({ settleMs: 0, pollIntervalMs: -1 })).toThrow(/pollIntervalMs/);
+    await expect(events.follow({ settleMs: 0, pageSize: 0 }).next()).rejects.toThrow(/pageSize/);
+    await expect(events.follow({ settleMs: 0, pollIntervalMs: -1 }).next()).rejects.toThrow(
+      /pollIntervalMs/,
+    );
   });
 
   it('events without event_recorded_millis are delivered once and never move the checkpoint', async () => {
@@ -290,19 +294,29 @@ describe('follow: bounds and errors', () => {
     expect(server.requests).toHaveLength(4);
   });
 
-  it('refuses bad bounds at once, naming them', () => {
+  it('refuses bad bounds at once, naming them', async () => {
     const events = createEventsClient({ baseUrl: 'http://127.0.0.1:9' });
-    expect(() => events.follow({ settleMs: 0, maxPages: 0 })).toThrow(/^maxPages: /);
-    expect(() => events.follow({ settleMs: 0, maxPages: 1.5 })).toThrow(/^maxPages: /);
-    expect(() => events.follow({ settleMs: 0, limit: -1 })).toThrow(/^limit: /);
-    expect(() => events.follow({ settleMs: 0, pageSize: 1001 })).toThrow(/^pageSize: /);
-    expect(() => events.follow({ settleMs: 0, startTime: 'yesterday' })).toThrow(/^startTime: /);
-    expect(() => events.follow({ settleMs: 0, actor: [''] })).toThrow(/^actor\[0\]: /);
+    await expect(events.follow({ settleMs: 0, maxPages: 0 }).next()).rejects.toThrow(/^maxPages: /);
+    await expect(events.follow({ settleMs: 0, maxPages: 1.5 }).next()).rejects.toThrow(
+      /^maxPages: /,
+    );
+    await expect(events.follow({ settleMs: 0, limit: -1 }).next()).rejects.toThrow(/^limit: /);
+    await expect(events.follow({ settleMs: 0, pageSize: 1001 }).next()).rejects.toThrow(
+      /^pageSize: /,
+    );
+    await expect(events.follow({ settleMs: 0, startTime: 'yesterday' }).next()).rejects.toThrow(
+      /^startTime: /,
+    );
+    await expect(events.follow({ settleMs: 0, actor: [''] }).next()).rejects.toThrow(
+      /^actor\[0\]: /,
+    );
     // 0.1 names are refused with the new one, not dropped.
-    expect(() => events.follow({ settleMs: 0, filters: {} } as never)).toThrow(
+    await expect(events.follow({ settleMs: 0, filters: {} } as never).next()).rejects.toThrow(
       /^filters: .*eventType/,
     );
-    expect(() => events.follow({ settleMs: 0, start: 0 } as never)).toThrow(/^start: .*startTime/);
+    await expect(events.follow({ settleMs: 0, start: 0 } as never).next()).rejects.toThrow(
+      /^start: .*startTime/,
+    );
   });
 
   it('a refused poll ends the tail with its own class; paging.resumeFrom is the checkpoint as JSON text', async () => {

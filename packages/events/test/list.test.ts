@@ -79,8 +79,8 @@ describe('list', () => {
     expect(await events5.list({ pageSize: 10, cursor: '' }).toArray()).toHaveLength(5);
     expect((await events5.list({ pageSize: 10, cursor: '' })).items).toHaveLength(5);
     expect(server.requests.map((q) => q.has('cursor'))).toEqual([false, false]);
-    expect(() => events5.list({ cursor: 5 as unknown as string })).toThrow(ValidationError);
-    expect(() => events5.list({ cursor: 5 as unknown as string })).toThrow(
+    await expect(events5.list({ cursor: 5 as unknown as string })).rejects.toThrow(ValidationError);
+    await expect(events5.list({ cursor: 5 as unknown as string })).rejects.toThrow(
       /^cursor: must be a string/,
     );
     expect(server.requests).toHaveLength(2);
@@ -137,19 +137,19 @@ describe('list', () => {
   it('refuses invalid parameters before sending anything', async () => {
     server = await startFakeEventsServer();
     const events = client(server.url);
-    expect(() => events.list({ pageSize: 0 })).toThrow(ValidationError);
-    expect(() => events.list({ pageSize: 1001 })).toThrow(/pageSize/);
-    expect(() => events.list({ pageSize: 1.5 })).toThrow(/pageSize/);
-    expect(() => events.list({ startTime: -1 })).toThrow(/startTime/);
-    expect(() => events.list({ startTime: new Date('nope') })).toThrow(/startTime/);
-    expect(() => events.list({ startTime: 5, endTime: 4 })).toThrow(/startTime/);
+    await expect(events.list({ pageSize: 0 })).rejects.toThrow(ValidationError);
+    await expect(events.list({ pageSize: 1001 })).rejects.toThrow(/pageSize/);
+    await expect(events.list({ pageSize: 1.5 })).rejects.toThrow(/pageSize/);
+    await expect(events.list({ startTime: -1 })).rejects.toThrow(/startTime/);
+    await expect(events.list({ startTime: new Date('nope') })).rejects.toThrow(/startTime/);
+    await expect(events.list({ startTime: 5, endTime: 4 })).rejects.toThrow(/startTime/);
     // @ts-expect-error: ordering is asc or desc
-    expect(() => events.list({ ordering: 'up' })).toThrow(/ordering/);
+    await expect(events.list({ ordering: 'up' })).rejects.toThrow(/ordering/);
     // @ts-expect-error: filters are strings
-    expect(() => events.list({ actor: [42] })).toThrow(/actor/);
-    expect(() => events.list({ pageSize: 5000 })).toThrow(ValidationError);
-    expect(() => events.list({}, { maxPages: 0 })).toThrow(/maxPages/);
-    expect(() => events.list({}, { limit: -1 })).toThrow(/limit/);
+    await expect(events.list({ actor: [42] })).rejects.toThrow(/actor/);
+    await expect(events.list({ pageSize: 5000 })).rejects.toThrow(ValidationError);
+    await expect(events.list({}, { maxPages: 0 })).rejects.toThrow(/maxPages/);
+    await expect(events.list({}, { limit: -1 })).rejects.toThrow(/limit/);
     expect(server.requests).toHaveLength(0);
   });
 

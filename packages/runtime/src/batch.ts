@@ -3,7 +3,9 @@
 // chunk i of each kind. A chunk that fails throws its own error (ConflictError, …) with `batch`
 // saying which chunk failed, its ids, what succeeded before, what was not attempted, and (the one
 // list to retry) every id not applied: the failed chunk's and the pending ones.
+import { ApiPromise } from './core/api-promise.js';
 import { type BatchContext, SdkError, ValidationError } from './core/errors.js';
+import { ResponseInfo } from './core/response-info.js';
 
 /** The platform's per-request id limit. */
 export const MAX_IDS_PER_REQUEST = 1000;
@@ -35,7 +37,10 @@ export interface BatchOptions {
   size?: number | undefined;
   /** The argument's name in errors, for a single list of ids. Default `ids`. */
   field?: string | undefined;
-  /** Allow an empty batch (no request is sent). Default false. */
+  /**
+   * Allow an empty batch (no request is sent; its `withResponse()` gives status 204, no headers
+   * and 0 attempts). Default false.
+   */
   allowEmpty?: boolean | undefined;
 }
 
@@ -107,4 +112,41 @@ async function inOrder<T, R>(
     }
   }
   return results;
+}
+
+/**
+ * The response of a batch that sent nothing (an empty batch with `allowEmpty`): no content, no
+ * headers, zero attempts. Its headers make no `Headers` until read (that would load fetch).
+ */
+const NOTHING_SENT = /* @__PURE__ */ new ResponseInfo(
+  204,
+  {
+    get: () => null,
+    [Symbol.iterator]: () => [][Symbol.iterator](),
+    toHeaders: () => new Headers(),
+  },
+  { method: 'NONE', attempts: 0 },
+);
+
+/** Reads a chunk's call for its data, keeping its response as the batch's latest. */
+export type TrackCall = <X>(call: ApiPromise<X>) => Promise<X>;
+
+/**
+ * A batch as one call: `run` sends its chunks through `track`, and the batch's `withResponse()`
+ * gives the response of the last request sent (status, headers, request id, rate-limit budget and
+ * attempts of the request whose answer is the batch's data).
+ * @throws through the promise: a refusal of the ids (ValidationError), or a chunk's own error.
+ */
+export function batchCall<T>(run: (track: TrackCall) => Promise<T>): ApiPromise<T> {
+  let last: ResponseInfo | undefined;
+  const track: TrackCall = async (call) => {
+    const { data, response } = await call.withResponse();
+    last = response;
+    return data;
+  };
+  const result = (async () => {
+    const data = await run(track);
+    return { data, response: last ?? NOTHING_SENT };
+  })();
+  return new ApiPromise(result);
 }

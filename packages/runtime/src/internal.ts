@@ -2,10 +2,12 @@
 // by semver for users: it changes with the family packages that are released beside it.
 export { ALLOW_INSECURE_HTTP_ENV, normalizeBaseUrl } from './base-url.js';
 export {
+  batchCall,
   chunk,
   MAX_IDS_PER_REQUEST,
   runBatches,
   runKindBatches,
+  type TrackCall,
   uniqueIds,
 } from './batch.js';
 export {

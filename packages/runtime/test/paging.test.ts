@@ -8,6 +8,7 @@ import {
   PagingLoopError,
   ResponseInfo,
   ServerError,
+  ValidationError,
 } from '@x/runtime';
 import {
   cursorPaging,
@@ -332,11 +333,26 @@ describe('Paginator', () => {
     expect(requests).toBe(2);
   });
 
-  it('refuses bad list options at once', () => {
-    const make = (options: unknown) => counting(() => ({ items: [] }), options as ListOptions);
-    expect(() => make({ maxPages: 0 })).toThrow(/maxPages/);
-    expect(() => make({ limit: -1 })).toThrow(/limit/);
-    expect(() => make({ prefetch: 'yes' })).toThrow(/prefetch/);
+  it('refuses bad list options when awaited or iterated, never when made; sends nothing', async () => {
+    let fetched = 0;
+    const make = (options: unknown) =>
+      counting(() => {
+        fetched++;
+        return { items: [] };
+      }, options as ListOptions).list;
+    for (const [options, message] of [
+      [{ maxPages: 0 }, /maxPages/],
+      [{ limit: -1 }, /limit/],
+      [{ prefetch: 'yes' }, /prefetch/],
+      [null, /options/],
+    ] as const) {
+      expect(() => make(options)).not.toThrow();
+      await expect(make(options)).rejects.toBeInstanceOf(ValidationError);
+      await expect(make(options)).rejects.toThrow(message);
+      await expect(make(options).toArray()).rejects.toThrow(message);
+      await expect(make(options).pages().next()).rejects.toThrow(message);
+    }
+    expect(fetched).toBe(0);
   });
 
   it('for await after await reuses the first page instead of fetching it again', async () => {

@@ -257,16 +257,29 @@ describe('list and batch', () => {
     expect((await list.toArray()).map((u) => u.id)).toEqual(['b', 'c', 'd', 'e']);
   });
 
-  it('list refuses a bad id at once, where the list is made', () => {
-    expect(() =>
+  it('list refuses bad parameters when awaited or iterated, never where the list is made', async () => {
+    const make = () =>
       client().list(
         '/v2/users',
         offsetPaging((raw: { users: { id: string }[]; total_size: number }) => raw.users),
         () => {
           throw new ValidationError('pageSize', 'must be an integer from 1 to 1000');
         },
-      ),
-    ).toThrow(/pageSize/);
+      );
+    expect(make).not.toThrow();
+    await expect(make()).rejects.toBeInstanceOf(ValidationError);
+    await expect(make()).rejects.toThrow(/pageSize/);
+    await expect(make().toArray()).rejects.toThrow(/pageSize/);
+    const iterate = async () => {
+      for await (const _ of make()) break;
+    };
+    await expect(iterate()).rejects.toBeInstanceOf(ValidationError);
+    const pages = make().pages();
+    await expect(pages.next()).rejects.toThrow(/pageSize/);
+    // The refusal names the call it refused.
+    await expect(make()).rejects.toMatchObject({
+      request: { method: 'GET', pathTemplate: '/v2/users' },
+    });
   });
 
   it('batch sends deduplicated chunks in order; a failed chunk is its own error class with batch', async () => {
@@ -297,5 +310,98 @@ describe('list and batch', () => {
       pendingIds: ids.slice(2000),
     });
     expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('withResponse on every call', () => {
+  it("a batch gives its data and the last request's response (status, request id, rate limit, attempts)", async () => {
+    let calls = 0;
+    answer = (_url, body) => {
+      calls++;
+      const size = (JSON.parse(body) as { user_ids: string[] }).user_ids.length;
+      return {
+        status: 200,
+        body: { id: 'g1', size },
+        headers: {
+          'x-request-id': `req-${calls}`,
+          'ratelimit-limit': '100',
+          'ratelimit-remaining': String(100 - calls),
+          'ratelimit-reset': '30',
+        },
+      };
+    };
+    const api = client();
+    const ids = Array.from({ length: 1500 }, (_, i) => `u${i}`);
+    const batch = () =>
+      api.batch(ids, (chunk) =>
+        api.post('/v2/groups/{group_id}:addUsers', {
+          path: { group_id: 'g1' },
+          body: { user_ids: chunk },
+        }),
+      );
+    const { data, response } = await batch().withResponse();
+    expect(data).toEqual([
+      { id: 'g1', size: 1000 },
+      { id: 'g1', size: 500 },
+    ]);
+    expect(response.status).toBe(200);
+    expect(response.requestId).toBe('req-2');
+    expect(response.rateLimit).toEqual({ limit: 100, remaining: 98, resetSeconds: 30 });
+    expect(response.attempts).toBe(1);
+    expect(response.headers.get('x-request-id')).toBe('req-2');
+    // Awaited, it is the data alone; a refused batch rejects, it never throws.
+    expect(await batch()).toHaveLength(2);
+    const refused = () =>
+      api.batch([''], () => api.post('/v2/users', { body: { user: { username: 'a' } } }));
+    expect(() => refused().catch(() => undefined)).not.toThrow();
+    await expect(refused().withResponse()).rejects.toBeInstanceOf(ValidationError);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('an allowed empty batch sends nothing: status 204, zero attempts', async () => {
+    const api = client();
+    const { data, response } = await api
+      .batch([], () => api.post('/v2/users', { body: { user: { username: 'a' } } }), {
+        allowEmpty: true,
+      })
+      .withResponse();
+    expect(data).toEqual([]);
+    expect(response.status).toBe(204);
+    expect(response.attempts).toBe(0);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a list gives its first page with its response; every page carries its own', async () => {
+    let calls = 0;
+    answer = (url) => {
+      calls++;
+      const skip = Number(url.searchParams.get('skip'));
+      const ids = ['a', 'b', 'c'].slice(skip, skip + 2).map((id) => ({ id }));
+      return {
+        status: 200,
+        body: { users: ids, total_size: 3 },
+        headers: { 'x-request-id': `page-${calls}`, 'ratelimit-remaining': String(10 - calls) },
+      };
+    };
+    const list = client().list(
+      '/v2/users',
+      offsetPaging((raw: { users: { id: string }[]; total_size: number }) => raw.users),
+      { query: { page_size: 2, skip: 0 } },
+    );
+    const { data: first, response } = await list.withResponse();
+    expect(first.items.map((u) => u.id)).toEqual(['a', 'b']);
+    expect(response.status).toBe(200);
+    expect(response.requestId).toBe('page-1');
+    expect(response.attempts).toBe(1);
+    const seen = [];
+    for await (const page of list.pages())
+      seen.push([page.number, page.response.requestId, page.response.rateLimit?.remaining]);
+    // The first page is the awaited one, not fetched again.
+    expect(seen).toEqual([
+      [1, 'page-1', 9],
+      [2, 'page-2', 8],
+    ]);
+    const second = await first.nextPage();
+    expect(second?.response.requestId).toBe('page-3');
   });
 });

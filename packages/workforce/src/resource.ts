@@ -84,7 +84,7 @@ class Resource<X, XCreate, XChange, XList, Params extends object> {
    * Lists them: `await` it for the first page, `for await` for every item, `.pages()` for every
    * page. The start is `skip` (native lists) or `startIndex` (SCIM lists); `pageSize` (or SCIM
    * `count`) is 1 to 1000, default 100.
-   * @throws ValidationError (synchronously) when a parameter is out of range.
+   * @throws ValidationError (the list rejects when awaited or iterated) when a parameter is out of range.
    */
   list(params?: Params, options?: ListOptions): Paginator<X, XList> {
     const { pages, listQuery } = this.#description;

@@ -96,7 +96,9 @@ describe('groups.addMembers', () => {
       '/v2/groups/group-1:addUsers',
       '/v2/groups/group-1:deleteUsers',
     ]);
-    expect(() => workforce.groups.listUsers('group-1', { pageSize: 0 })).toThrow(/pageSize/);
+    await expect(workforce.groups.listUsers('group-1', { pageSize: 0 })).rejects.toThrow(
+      /pageSize/,
+    );
   });
 });
 

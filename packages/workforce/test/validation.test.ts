@@ -1,6 +1,7 @@
 // Inputs from untyped callers are checked before anything is sent, with the field named the way
 // it is sent (`user.display_name`, `userIds[3]`, `pageSize`).
 import { ValidationError } from '@x/runtime';
+import { refusalsOf } from '@x/testing';
 import { createWorkforceClient } from '@x/workforce';
 import { describe, expect, it } from 'vitest';
 
@@ -69,16 +70,29 @@ describe('validation before sending', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('checks page sizes and offsets; list() throws at once', async () => {
-    expect(() => workforce.users.list({ pageSize: 0 })).toThrow(
-      /pageSize: must be an integer from 1 to 1000/,
-    );
-    expect(() => workforce.groups.list({ pageSize: 1001 })).toThrow(ValidationError);
-    expect(() => workforce.passkeys.list({ skip: -1 })).toThrow(/skip/);
-    expect(() => workforce.scim.users.list({ count: 0 })).toThrow(/count/);
-    expect(() => workforce.scim.users.list({ startIndex: 0 })).toThrow(/startIndex/);
-    expect(() => workforce.users.list({ filter: 42 as never })).toThrow(/filter/);
-    expect(() => workforce.users.listGroups('')).toThrow(/userId/);
+  it('checks page sizes and offsets; a list rejects, never throws', async () => {
+    const bad: [() => unknown, RegExp][] = [
+      [() => workforce.users.list({ pageSize: 0 }), /pageSize: must be an integer from 1 to 1000/],
+      [() => workforce.groups.list({ pageSize: 1001 }), /^pageSize: /],
+      [() => workforce.passkeys.list({ skip: -1 }), /^skip: /],
+      [() => workforce.scim.users.list({ count: 0 }), /^count: /],
+      [() => workforce.scim.groups.list({ startIndex: 0 }), /^startIndex: /],
+      [() => workforce.users.list({ filter: 42 as never }), /^filter: /],
+      [() => workforce.users.list({}, { maxPages: 0 }), /^maxPages: /],
+      [() => workforce.users.listGroups(''), /^userId: /],
+      [() => workforce.users.listGroups('u', { pageSize: -1 }), /^pageSize: /],
+      [() => workforce.groups.listMembers('', {}), /^groupId: /],
+      [() => workforce.groups.listMembers('g', { skip: 1.5 }), /^skip: /],
+    ];
+    for (const [call, message] of bad) {
+      expect(call).not.toThrow();
+      const { awaited, iterated } = await refusalsOf(call);
+      expect(awaited).toBeInstanceOf(ValidationError);
+      expect(iterated).toBeInstanceOf(ValidationError);
+      expect(String((awaited as Error).message)).toMatch(message);
+    }
+    await expect(workforce.users.list({ pageSize: 0 })).rejects.toBeInstanceOf(ValidationError);
+    await expect(workforce.users.list({ pageSize: 0 }).toArray()).rejects.toThrow(/pageSize/);
     expect(await fieldOf(() => workforce.users.list({ pageSize: 5000 }))).toBe('pageSize');
     expect(sent).toHaveLength(0);
   });

@@ -2,13 +2,27 @@
 // generated package must pass `mypy --strict`.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { type Generator, warningLines } from './generator.js';
-import { cache, config, documentPath, outDir, requireToolchain, run, runOk } from './toolchain.js';
+import { parseJUnit } from './story.js';
+import {
+  cache,
+  config,
+  documentPath,
+  families,
+  outDir,
+  requireToolchain,
+  run,
+  runOk,
+  toolEnv,
+} from './toolchain.js';
 
 const venv = join(cache, 'venv');
 const bin = (name: string) => join(venv, 'bin', name);
 const requirements = join(config, 'python', 'requirements.txt');
+const stories = join(config, 'stories', 'python');
+/** The story's files, in the order the steps run: events last, as its listing shows the others' changes. */
+const storyFiles = ['test_workforce.py', 'test_access.py', 'test_legacy.py', 'test_events.py'];
 
 export const python: Generator = {
   language: 'python',
@@ -50,5 +64,44 @@ export const python: Generator = {
       ok: result.code === 0,
       output: result.output.trim().split('\n').slice(-12).join('\n'),
     };
+  },
+  async story(generated, target) {
+    // pytest from the venv, the generated packages importable by their family's name; its JUnit
+    // report is what counts. `--continue-on-collection-errors`: a package that does not import
+    // fails its own family's steps, not the others'.
+    const report = join(outDir('python'), `story-${target.mode}.xml`);
+    rmSync(report, { force: true });
+    const packageRoots = new Set(
+      families.flatMap((family) => {
+        const dir = generated.get(family)?.dir;
+        return dir ? [dirname(dir)] : [];
+      }),
+    );
+    const result = await run(
+      bin('pytest'),
+      [
+        ...storyFiles,
+        `--junitxml=${report}`,
+        '--continue-on-collection-errors',
+        '-o',
+        'junit_family=xunit2',
+        '-q',
+      ],
+      {
+        cwd: stories,
+        env: {
+          ...toolEnv,
+          ...target.env,
+          PYTHONPATH: [...packageRoots].join(delimiter),
+          PYTHONDONTWRITEBYTECODE: '1',
+        },
+      },
+    );
+    const output = result.output.trim().split('\n').slice(-60).join('\n');
+    // Exit 5 is pytest's "no tests collected": a story that ran nothing fails, never passes.
+    if (result.code === 5) throw new Error(`pytest collected no story tests (exit 5):\n${output}`);
+    if (!existsSync(report))
+      throw new Error(`pytest wrote no JUnit report (exit ${result.code}):\n${output}`);
+    return { steps: parseJUnit(readFileSync(report, 'utf8')), output };
   },
 };

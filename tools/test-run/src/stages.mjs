@@ -26,9 +26,16 @@ export const stages = [
   },
   {
     // What each published package offers and what each document says, against the last release:
-    // the records must match, and every break must carry a changeset of the right bump.
+    // the records must match, and every break must carry a changeset of the right bump. And the
+    // last release's packages, rebuilt from the baseline commit (cached in .cache/ by commit),
+    // for the release rehearsal of the consumers suite.
     name: 'release',
-    command: turbo('release:records:check', 'release:gate', '--output-logs=errors-only'),
+    command: turbo(
+      'release:records:check',
+      'release:gate',
+      'release:baseline-packages',
+      '--output-logs=errors-only',
+    ),
     budgetSeconds: 180,
     tests: false,
   },
@@ -36,6 +43,14 @@ export const stages = [
     name: 'vitest',
     command: turbo('test:vitest', '--log-prefix=none', '--output-logs=full'),
     budgetSeconds: 360,
+    tests: true,
+  },
+  {
+    // The published packages as app teams get them (tests/consumers): a local registry, fresh
+    // npm and pnpm projects, other runtimes, releases. Installs and processes, so a stage of its own.
+    name: 'consumers',
+    command: turbo('test:consumers', '--log-prefix=none', '--output-logs=full'),
+    budgetSeconds: 300,
     tests: true,
   },
   {

@@ -21,6 +21,8 @@ export {
   specOperations,
   templateMatcher,
 } from './operations.js';
+export { type PublicCall, publicCalls, type WalkOptions } from './public-calls.js';
+export { type Refusals, refusalsOf } from './refusals.js';
 export { missingRuntimeExports, RUNTIME_ONLY } from './runtime-exports.js';
 export {
   propertySchema,

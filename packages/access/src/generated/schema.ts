@@ -737,7 +737,7 @@ export interface paths {
         };
         /**
          * List the results of a batch credential binding job
-         * @description Lists the per-identity credential binding jobs of the batch (at most 200 per page), with the counts of succeeded, failed and pending jobs. The response carries `next_page_token` while more pages follow; send it back as `page_token` (the family's paging rule: the published operation lists no query parameters).
+         * @description Lists the per-identity credential binding jobs of the batch (at most 200), with the counts of succeeded, failed and pending jobs. The published operation takes no query parameters, so it cannot be paged: the response's `next_page_token` has no parameter to be sent back in (see GAPS.md).
          */
         get: operations["listBatchCredentialBindingJobResults"];
         put?: never;
@@ -939,7 +939,7 @@ export interface paths {
         };
         /**
          * List an application's tokens
-         * @description Lists the tokens the application issued (at most 100 per page, default 100), optionally only those of one kind of principal or one principal. The response carries `next_page_token` while more pages follow; send it back as `page_token`.
+         * @description Lists the tokens the application issued (at most 100), optionally only those of one kind of principal or one principal. The published operation takes only these two filters, so it cannot be paged: the response's `next_page_token` has no parameter to be sent back in (see GAPS.md).
          */
         get: operations["listTokens"];
         put?: never;
@@ -2056,48 +2056,21 @@ export interface components {
         };
         /**
          * ErrorDetail
-         * @description An error detail, selected by `type`: `ResourceInfo`, `FieldViolations`, or a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one), read as `OtherErrorDetail`.
+         * @description An error detail: one open object whose `type` says which members it carries. `ResourceInfo` (accompanies 404) carries `resource_type`, `id` and `description`; `FieldViolations` (accompanies 400) carries `field_violations`; a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one) keeps its members as sent. One object rather than a union of the kinds, so that every generator reads a kind it does not know (a union's branches cannot be told apart by generators that ignore `not` and read closed values leniently).
          */
-        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"] | components["schemas"]["OtherErrorDetail"];
-        /**
-         * OtherErrorDetail
-         * @description An error detail of a kind other than `ResourceInfo` and `FieldViolations`; its other fields are kept as sent.
-         */
-        OtherErrorDetail: {
-            /** @description Kind of detail. */
+        ErrorDetail: {
+            /** @description Kind of detail: `ResourceInfo`, `FieldViolations`, or a kind not published. */
             type: string;
+            /** @description `ResourceInfo`: type of the resource. */
+            resource_type?: string;
+            /** @description `ResourceInfo`: identifier of the resource. */
+            id?: string;
+            /** @description `ResourceInfo`: what is wrong with the resource. */
+            description?: string;
+            /** @description `FieldViolations`: one entry per invalid field. */
+            field_violations?: components["schemas"]["FieldViolation"][];
         } & {
             [key: string]: unknown;
-        };
-        /**
-         * ResourceInfo
-         * @description The resource an error is about; accompanies 404.
-         */
-        ResourceInfo: {
-            /**
-             * @description Kind of detail.
-             * @constant
-             */
-            type: "ResourceInfo";
-            /** @description Type of the resource. */
-            resource_type: string;
-            /** @description Identifier of the resource. */
-            id: string;
-            /** @description What is wrong with the resource. */
-            description: string;
-        };
-        /**
-         * FieldViolations
-         * @description The request fields that are invalid; accompanies 400.
-         */
-        FieldViolations: {
-            /**
-             * @description Kind of detail.
-             * @constant
-             */
-            type: "FieldViolations";
-            /** @description One entry per invalid field. */
-            field_violations?: components["schemas"]["FieldViolation"][];
         };
         /**
          * FieldViolation
@@ -2187,8 +2160,8 @@ export interface components {
          * @description A page of realms.
          */
         RealmList: {
-            realms: components["schemas"]["Realm"][];
-            total_size: components["schemas"]["TotalSize"];
+            realms?: components["schemas"]["Realm"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2239,8 +2212,8 @@ export interface components {
          * @description A page of groups.
          */
         GroupList: {
-            groups: components["schemas"]["Group"][];
-            total_size: components["schemas"]["TotalSize"];
+            groups?: components["schemas"]["Group"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2366,26 +2339,81 @@ export interface components {
             manager_name?: string;
         };
         /**
-         * IdentityTraitsType
-         * @description Traits schemas this document types.
-         * @enum {string}
+         * IdentityTraits
+         * @description Traits of an identity as returned: one open object whose `type` names the traits schema. For `traits_v0` the members are those of `Traits_v0`; the traits of a schema the platform adds later keep their members as sent. One object rather than a union of a known and an unknown schema, so that every generator reads both (a union's branches cannot be told apart by generators that ignore `not` and read closed values leniently).
          */
-        IdentityTraitsType: "traits_v0";
-        /**
-         * UnknownIdentityTraits
-         * @description Traits of a schema this document does not know (any `type` other than `traits_v0`), so that identities with traits of a schema the platform adds stay readable.
-         */
-        UnknownIdentityTraits: {
-            /** @description Name of the traits schema. */
+        IdentityTraits: {
+            /** @description Name of the traits schema, `traits_v0` or one the platform added. */
             type: string;
+            /** @description User name; 1 to 64 characters, with the display name character rule. */
+            username?: string;
+            /** @description Primary e-mail address. */
+            primary_email_address?: string;
+            /** @description Secondary e-mail address. */
+            secondary_email_address?: string;
+            /** @description Identifier of the identity in the caller's own systems. */
+            external_id?: string;
+            /** @description Family name. */
+            family_name?: string;
+            /** @description Given name. */
+            given_name?: string;
+            /** @description Full name, formatted for display. */
+            formatted_name?: string;
+            /** @description Middle name. */
+            middle_name?: string;
+            /** @description Honorific prefix. */
+            honorific_prefix?: string;
+            /** @description Honorific suffix. */
+            honorific_suffix?: string;
+            /** @description Nickname. */
+            nick_name?: string;
+            /** @description Title. */
+            title?: string;
+            /** @description Primary phone number. */
+            primary_phone?: string;
+            /** @description Secondary phone number. */
+            secondary_phone?: string;
+            /** @description Address of the identity's profile. */
+            profile_url?: string;
+            /** @description Photo (address). */
+            photo?: string;
+            /** @description Preferred language. */
+            preferred_language?: string;
+            /** @description Locale. */
+            locale?: string;
+            /** @description Time zone. */
+            timezone?: string;
+            /** @description Postal address, formatted for display. */
+            formatted_address?: string;
+            /** @description Street address. */
+            street_address?: string;
+            /** @description Locality (city). */
+            locality?: string;
+            /** @description Region (state or province). */
+            region?: string;
+            /** @description Postal code. */
+            postal_code?: string;
+            /** @description Country. */
+            country?: string;
+            /** @description Kind of user. */
+            user_type?: string;
+            /** @description Employee number. */
+            employee_number?: string;
+            /** @description Cost centre. */
+            cost_center?: string;
+            /** @description Organization. */
+            organization?: string;
+            /** @description Division. */
+            division?: string;
+            /** @description Department. */
+            department?: string;
+            /** @description Identifier of the manager. */
+            manager_id?: string;
+            /** @description Name of the manager. */
+            manager_name?: string;
         } & {
             [key: string]: unknown;
         };
-        /**
-         * IdentityTraits
-         * @description Traits of an identity as returned, selected by `type`: a known traits schema (`KnownIdentityTraits`), or a schema the platform added (`UnknownIdentityTraits`), which stays readable as a generic object.
-         */
-        IdentityTraits: components["schemas"]["KnownIdentityTraits"] | components["schemas"]["UnknownIdentityTraits"];
         /**
          * KnownIdentityTraits
          * @description Traits of a known schema, selected by `type` (today only `traits_v0`). Requests send only these.
@@ -2443,8 +2471,8 @@ export interface components {
          * @description A page of identities.
          */
         IdentityList: {
-            identities: components["schemas"]["Identity"][];
-            total_size: components["schemas"]["TotalSize"];
+            identities?: components["schemas"]["Identity"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2484,8 +2512,8 @@ export interface components {
          * @description A page of credentials.
          */
         CredentialList: {
-            credentials: components["schemas"]["Credential"][];
-            total_size: components["schemas"]["TotalSize"];
+            credentials?: components["schemas"]["Credential"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2581,8 +2609,8 @@ export interface components {
          * @description A page of credential binding jobs.
          */
         CredentialBindingJobList: {
-            credential_binding_jobs: components["schemas"]["CredentialBindingJob"][];
-            total_size: components["schemas"]["TotalSize"];
+            credential_binding_jobs?: components["schemas"]["CredentialBindingJob"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2659,17 +2687,17 @@ export interface components {
         };
         /**
          * BatchCredentialBindingJobResultList
-         * @description A page of the jobs a batch created, with the batch's counts.
+         * @description The jobs a batch created (at most 200), with the batch's counts.
          */
         BatchCredentialBindingJobResultList: {
-            job_results: components["schemas"]["CredentialBindingJob"][];
+            job_results?: components["schemas"]["CredentialBindingJob"][];
             /** @description Jobs of the batch that succeeded. */
-            total_success_count: number;
+            total_success_count?: number;
             /** @description Jobs of the batch that failed. */
-            total_failure_count: number;
+            total_failure_count?: number;
             /** @description Jobs of the batch still pending. */
-            total_pending_count: number;
-            total_size: components["schemas"]["TotalSize"];
+            total_pending_count?: number;
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -2988,8 +3016,8 @@ export interface components {
          * @description A page of applications.
          */
         ApplicationList: {
-            applications: components["schemas"]["Application"][];
-            total_size: components["schemas"]["TotalSize"];
+            applications?: components["schemas"]["Application"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3198,8 +3226,8 @@ export interface components {
          * @description A page of authenticator configurations.
          */
         AuthenticatorConfigList: {
-            authenticator_configs: components["schemas"]["AuthenticatorConfig"][];
-            total_size: components["schemas"]["TotalSize"];
+            authenticator_configs?: components["schemas"]["AuthenticatorConfig"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3259,8 +3287,8 @@ export interface components {
          * @description A page of resource servers.
          */
         ResourceServerList: {
-            resource_servers: components["schemas"]["ResourceServer"][];
-            total_size: components["schemas"]["TotalSize"];
+            resource_servers?: components["schemas"]["ResourceServer"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3313,8 +3341,8 @@ export interface components {
          * @description A page of roles.
          */
         RoleList: {
-            roles: components["schemas"]["Role"][];
-            total_size: components["schemas"]["TotalSize"];
+            roles?: components["schemas"]["Role"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3330,12 +3358,12 @@ export interface components {
          * @description A page of a role's members, groups and identities paged separately.
          */
         RoleMemberList: {
-            groups: components["schemas"]["Group"][];
+            groups?: components["schemas"]["Group"][];
             /** @description Total number of groups that are members. */
-            total_groups_size: number;
-            identities: components["schemas"]["Identity"][];
+            total_groups_size?: number;
+            identities?: components["schemas"]["Identity"][];
             /** @description Total number of identities that are members. */
-            total_identities_size: number;
+            total_identities_size?: number;
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3350,8 +3378,8 @@ export interface components {
          * @description A page of a role's scopes.
          */
         ScopeList: {
-            scopes: string[];
-            total_size: components["schemas"]["TotalSize"];
+            scopes?: string[];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3377,11 +3405,11 @@ export interface components {
         };
         /**
          * TokenList
-         * @description A page of the tokens an application issued.
+         * @description The tokens an application issued (at most 100).
          */
         TokenList: {
-            tokens: components["schemas"]["Token"][];
-            total_size: components["schemas"]["TotalSize"];
+            tokens?: components["schemas"]["Token"][];
+            total_size?: components["schemas"]["TotalSize"];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -3440,7 +3468,7 @@ export interface components {
             /** @description Client secret at the identity provider. */
             client_secret: string;
             /** @description Scopes requested from the identity provider. */
-            token_scopes: string[];
+            token_scopes?: string[];
             identity_attribute: components["schemas"]["SubjectField"];
             pkce: components["schemas"]["PkceConfig"];
             /** @description JWKS address of the identity provider. */
@@ -3454,7 +3482,7 @@ export interface components {
             /** @description Name of the claim that identifies the user. */
             identifying_claim_name: string;
             /** @description Whether pushed authorization requests (RFC 9126) are used. */
-            oauth_2_par_enabled: boolean;
+            oauth_2_par_enabled?: boolean;
             /** @description Pushed authorization request endpoint, or null. */
             oauth_2_par_endpoint?: string | null;
             /** @description Claims requested (format not published). */
@@ -3609,8 +3637,8 @@ export interface components {
          * @description A page of identity providers of a realm.
          */
         IdentityProviderList: {
-            identity_providers: components["schemas"]["IdentityProvider"][];
-            total_size: components["schemas"]["TotalSize"];
+            identity_providers?: components["schemas"]["IdentityProvider"][];
+            total_size?: components["schemas"]["TotalSize"];
             /** @description Token of the next page, to send as `page_token`; null or absent on the last page. */
             next_page_token?: string | null;
         };
@@ -3698,9 +3726,9 @@ export interface components {
             /** @description JWKS address. */
             jwks_uri: string;
             /** @description Response types supported. */
-            response_types_supported: ("code" | "id_token" | (string & {}))[];
+            response_types_supported?: ("code" | "id_token" | (string & {}))[];
             /** @description Token endpoint authentication methods supported. */
-            token_endpoint_auth_methods_supported: components["schemas"]["TokenEndpointAuthMethod"][];
+            token_endpoint_auth_methods_supported?: components["schemas"]["TokenEndpointAuthMethod"][];
         };
         /**
          * SsoPartnerRegistration
@@ -3771,7 +3799,7 @@ export interface components {
              */
             expires_at: string;
             /** @description Whether the certificate is the one in use. */
-            is_active: boolean;
+            is_active?: boolean;
             /** @description The certificate (public part). */
             idp_public_certificate: string;
         };
@@ -3825,7 +3853,7 @@ export interface components {
              */
             type: "cloud_directory_external_auth_methods";
             /** @description Addresses the authorization server may redirect to. */
-            redirect_uris: string[];
+            redirect_uris?: string[];
             oidc_configuration: components["schemas"]["SsoOidcConfiguration"];
             /** @description Client id. */
             client_id: string;
@@ -3849,11 +3877,11 @@ export interface components {
              */
             type: "generic_oidc";
             /** @description Addresses the authorization server may redirect to. */
-            redirect_uris: string[];
+            redirect_uris?: string[];
             /** @description Scopes the relying party may request. */
-            scopes: string[];
+            scopes?: string[];
             /** @description Origins allowed to use the configuration. */
-            trusted_origins: string[];
+            trusted_origins?: string[];
             /** @description Address the tile opens. */
             login_link?: string;
             /** @description Icon of the tile. */
@@ -4098,7 +4126,7 @@ export interface components {
             subject_user_name_attribute: components["schemas"]["SsoSubjectUserNameAttribute"];
             authentication_context: components["schemas"]["SsoAuthenticationContext"];
             /** @description Attributes added to the token. */
-            additional_user_attributes: components["schemas"]["WsFedUserAttribute"][];
+            additional_user_attributes?: components["schemas"]["WsFedUserAttribute"][];
             /** @description Icon of the tile. */
             icon?: string;
             /** @description Whether the configuration's tile is shown to users. */
@@ -4670,8 +4698,8 @@ export interface components {
          * @description A page of SSO configurations.
          */
         SsoConfigList: {
-            sso_configs: components["schemas"]["SsoConfigSummary"][];
-            total_size: components["schemas"]["TotalSize"];
+            sso_configs?: components["schemas"]["SsoConfigSummary"][];
+            total_size?: components["schemas"]["TotalSize"];
             /** @description Token of the next page, to send as `page_token`; null or absent on the last page. */
             next_page_token?: string | null;
         };
@@ -4713,7 +4741,7 @@ export interface components {
             realm_id: components["schemas"]["RealmIdField"];
             tenant_id: components["schemas"]["TenantIdField"];
             display_name?: components["schemas"]["DisplayName"];
-            status: components["schemas"]["IdentityStatusValue"];
+            status?: components["schemas"]["IdentityStatusValue"];
             enrollment_status?: components["schemas"]["IdentityEnrollmentStatus"];
             traits?: components["schemas"]["IdentityTraits"];
             create_time: components["schemas"]["CreateTime"];
@@ -4728,7 +4756,7 @@ export interface components {
          * @description A page of the identities associated with an SSO configuration directly or through groups. An identity can appear more than once and a page can be empty while more follow: page on while `next_page_token` is returned.
          */
         SsoConfigIdentityList: {
-            identities: components["schemas"]["SsoConfigIdentity"][];
+            identities?: components["schemas"]["SsoConfigIdentity"][];
             next_page_token?: components["schemas"]["NextPageToken"];
         };
         /**
@@ -4745,7 +4773,7 @@ export interface components {
          */
         SsoConfigGroupAssignment: {
             /** @description True when at least one of the groups is assigned. */
-            is_assigned_to_sso_config: boolean;
+            is_assigned_to_sso_config?: boolean;
         };
         /**
          * IdentityProviderTestResult
@@ -4757,7 +4785,7 @@ export interface components {
             /** @description Its display name. */
             display_name: string;
             /** @description Whether the test succeeded. */
-            is_success: boolean;
+            is_success?: boolean;
             /** @description Status the test observed. */
             status_code: string;
             /** @description What went wrong, when the test failed. */
@@ -4773,7 +4801,7 @@ export interface components {
             /** @description Its display name. */
             display_name: string;
             /** @description Whether the test succeeded. */
-            is_success: boolean;
+            is_success?: boolean;
             /** @description Status the test observed. */
             status_code: string;
             /** @description What went wrong, when the test failed. */
@@ -4784,8 +4812,8 @@ export interface components {
          * @description Outcome of testing an SSO configuration.
          */
         SsoConfigTestResult: {
-            identity_providers: components["schemas"]["IdentityProviderTestResult"][];
-            oidc_applications: components["schemas"]["OidcApplicationTestResult"][];
+            identity_providers?: components["schemas"]["IdentityProviderTestResult"][];
+            oidc_applications?: components["schemas"]["OidcApplicationTestResult"][];
         };
         /**
          * FlowTypeConfiguration
@@ -4793,9 +4821,9 @@ export interface components {
          */
         FlowTypeConfiguration: {
             /** @description Whether the flow type is enabled. */
-            enabled: boolean;
+            enabled?: boolean;
             /** @description Whether the flow type is valid on the platform. */
-            valid: boolean;
+            valid?: boolean;
         };
         /**
          * FlowTypeSet
@@ -4956,6 +4984,11 @@ export interface components {
             displayName?: string;
         };
         /**
+         * ScimManagerValue
+         * @description The user's manager: RFC 7643's complex value, or the manager's identifier as a plain string, as published responses send it. A user read back can be replaced as it is.
+         */
+        ScimManagerValue: string | components["schemas"]["ScimManager"];
+        /**
          * ScimEnterpriseUser
          * @description Enterprise user extension (`urn:ietf:params:scim:schemas:extension:enterprise:2.0:User`).
          */
@@ -4970,8 +5003,7 @@ export interface components {
             department?: string;
             /** @description Division. */
             division?: string;
-            /** @description The user's manager: RFC 7643's complex value, or the manager's identifier as a plain string, as published responses send it. A user read back can be replaced as it is. */
-            manager?: string | components["schemas"]["ScimManager"];
+            manager?: components["schemas"]["ScimManagerValue"];
         };
         /**
          * ScimUser
@@ -6931,12 +6963,7 @@ export interface operations {
     };
     listBatchCredentialBindingJobResults: {
         parameters: {
-            query?: {
-                /** @description Items per page. This list's maximum and default page size are not published (see the operation). A page token keeps the page size, but a value sent with the token overrides it. */
-                page_size?: components["parameters"]["PageSize"];
-                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
-                page_token?: components["parameters"]["PageToken"];
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Identifier of the tenant. */
@@ -6950,7 +6977,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the batch's jobs. */
+            /** @description The batch's jobs. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7308,10 +7335,6 @@ export interface operations {
                 principal_type?: components["parameters"]["PrincipalType"];
                 /** @description Only tokens issued to this principal (an application or identity id). */
                 principal_id?: components["parameters"]["PrincipalId"];
-                /** @description Items per page (at most 100, default 100). A page token keeps the page size, but a value sent with the token overrides it. */
-                page_size?: components["parameters"]["PageSize100"];
-                /** @description Token of the page to return, from `next_page_token` of the previous response. It keeps the page size (which can be overridden) and the other parameters of the request that produced it: they must match. `skip` is not kept and must be repeated. A token expires after one week; an expired token gives undefined behaviour. */
-                page_token?: components["parameters"]["PageToken"];
             };
             header?: never;
             path: {
@@ -7326,7 +7349,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of tokens. */
+            /** @description The application's tokens. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8944,7 +8967,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUserCreate"];
                 "application/json": components["schemas"]["ScimUserCreate"];
             };
         };
@@ -9010,7 +9032,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUserReplace"];
                 "application/json": components["schemas"]["ScimUserReplace"];
             };
         };
@@ -9074,7 +9095,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimUserPatchRequest"];
                 "application/json": components["schemas"]["ScimUserPatchRequest"];
             };
         };
@@ -9141,7 +9161,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimGroupCreate"];
                 "application/json": components["schemas"]["ScimGroupCreate"];
             };
         };
@@ -9235,7 +9254,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/scim+json": components["schemas"]["ScimGroupPatchRequest"];
                 "application/json": components["schemas"]["ScimGroupPatchRequest"];
             };
         };

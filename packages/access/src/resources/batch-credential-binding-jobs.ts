@@ -3,14 +3,13 @@
 
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import { ValidationError } from '@x/runtime';
-import { pageTokenPaging } from '@x/runtime/internal';
+import { onePage } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { checkBody, type FieldCheck, nested } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { idList } from './id-batches.js';
 import { JOB_TEMPLATE_FIELDS } from './job-fields.js';
-import { MAX_PAGE_SIZE, type PageParams, pageQuery } from './lists.js';
 
 const PATHS = {
   batches: '/v1/tenants/{tenant_id}/realms/{realm_id}/batch-credential-binding-jobs',
@@ -29,11 +28,12 @@ export type BatchCredentialBindingJob = components['schemas']['BatchCredentialBi
 export type BatchCredentialBindingJobCreate = Input<
   components['schemas']['BatchCredentialBindingJobCreate']
 >;
-/** One page of a batch's jobs, with the batch's success, failure and pending counts. */
+/**
+ * A batch's jobs (at most 200; the list has no paging), with the batch's success, failure and
+ * pending counts.
+ */
 export type BatchCredentialBindingJobResultList =
   components['schemas']['BatchCredentialBindingJobResultList'];
-/** Which of a batch's jobs to list (`pageSize` at most 200; `pageToken` is where it starts). */
-export type BatchCredentialBindingJobResultListParams = PageParams;
 type CredentialBindingJob = components['schemas']['CredentialBindingJob'];
 
 const FIELDS = {
@@ -53,7 +53,9 @@ const FIELDS = {
 };
 const REQUIRED = ['identity_ids', 'job_template'] as const;
 
-const pages = pageTokenPaging<BatchCredentialBindingJobResultList, CredentialBindingJob>(
+// One response: the published operation takes no query parameters, so its `next_page_token`
+// cannot be sent back.
+const pages = onePage<BatchCredentialBindingJobResultList, CredentialBindingJob>(
   (page) => page.job_results,
 );
 
@@ -85,16 +87,16 @@ export class BatchCredentialBindingJobs {
   }
 
   /**
-   * The jobs the batch created, one per identity; `page.raw` also holds the batch's
-   * `total_success_count`, `total_failure_count` and `total_pending_count`.
+   * The jobs the batch created, one per identity, in one response (the platform publishes no
+   * paging parameters for this list); `page.raw` also holds the batch's `total_success_count`,
+   * `total_failure_count` and `total_pending_count`.
    * @throws NotFoundError when there is no such batch.
    */
   listResults(
     batchId: string,
-    params: BatchCredentialBindingJobResultListParams = {},
     options?: ListOptions,
   ): Paginator<CredentialBindingJob, BatchCredentialBindingJobResultList> {
-    const init = () => ({ path: this.path(batchId), query: pageQuery(params, MAX_PAGE_SIZE) });
+    const init = () => ({ path: this.path(batchId) });
     return this.scope.api.list(PATHS.results, pages, init, options);
   }
 

@@ -127,7 +127,7 @@ export class CrudResource<
   /**
    * Lists them: `await` it for the first page, `for await` for every item; `pageToken` is where
    * it starts.
-   * @throws ValidationError (synchronously) when a parameter is out of range, for example
+   * @throws ValidationError (the list rejects when awaited or iterated) when a parameter is out of range, for example
    * `pageSize` above the list's maximum.
    */
   list(params: Params = {} as Params, options?: ListOptions): Paginator<X, XList> {

@@ -1,5 +1,5 @@
 // The groups of a realm, their members (identities) and their roles.
-import type { CallOptions, ListOptions, Paginator } from '@x/runtime';
+import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import { pageTokenPaging, requireId, requireObject } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { description, displayName } from '../checks.js';
@@ -65,7 +65,7 @@ export class Groups extends crudResource(GROUPS)<RealmScope> {
     groupId: string,
     identityIds: readonly string[],
     options?: CallOptions,
-  ): Promise<Group> {
+  ): ApiPromise<Group> {
     return this.changeMembers(PATHS.addMembers, groupId, identityIds, options);
   }
 
@@ -78,7 +78,7 @@ export class Groups extends crudResource(GROUPS)<RealmScope> {
     groupId: string,
     identityIds: readonly string[],
     options?: CallOptions,
-  ): Promise<Group> {
+  ): ApiPromise<Group> {
     return this.changeMembers(PATHS.removeMembers, groupId, identityIds, options);
   }
 
@@ -94,7 +94,7 @@ export class Groups extends crudResource(GROUPS)<RealmScope> {
 
   /**
    * The roles a group holds on one resource server.
-   * @throws ValidationError (synchronously) naming `resourceServerId` when it is missing or
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `resourceServerId` when it is missing or
    * empty; ConflictError (409) when the resource server does not exist.
    */
   listRoles(
@@ -111,7 +111,7 @@ export class Groups extends crudResource(GROUPS)<RealmScope> {
     groupId: string,
     identityIds: readonly string[],
     options: CallOptions | undefined,
-  ): Promise<Group> {
+  ): ApiPromise<Group> {
     return inChunks(this.scope.api, identityIds, 'identityIds', (identity_ids) =>
       this.scope.api.post(path, { path: this.path(groupId), body: { identity_ids } }, options),
     );

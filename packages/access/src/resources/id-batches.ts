@@ -3,7 +3,7 @@
 // most 1000 per request, one after another, and the last answer is the parent as the whole batch
 // left it. All-or-nothing requests (identities:batchDelete, a batch credential binding job) take
 // one list of at most 1000 ids, sent as it is: splitting it would break all or nothing.
-import { ValidationError } from '@x/runtime';
+import { type ApiPromise, ValidationError } from '@x/runtime';
 import { MAX_IDS_PER_REQUEST } from '@x/runtime/internal';
 import type { AccessApi } from '../api.js';
 
@@ -11,19 +11,19 @@ import type { AccessApi } from '../api.js';
 export const MAX_IDS = MAX_IDS_PER_REQUEST;
 
 /**
- * Sends `ids` in chunks through `send` and returns the last chunk's answer.
+ * Sends `ids` in chunks through `send` and returns the last chunk's answer; its `withResponse()`
+ * gives the last request's response.
  * @throws ValidationError naming `field` (or `field[i]`) for an empty list or a bad id, before
  * anything is sent; a failed chunk's own error (NotFoundError, …) with `batch` set.
  */
-export async function inChunks<R>(
+export function inChunks<R>(
   api: AccessApi,
   ids: readonly string[],
   field: string,
-  send: (chunk: string[]) => Promise<R>,
-): Promise<R> {
-  const results = await api.batch(ids, (chunk) => send(chunk), { field });
+  send: (chunk: string[]) => ApiPromise<R>,
+): ApiPromise<R> {
   // The batch refuses an empty list, so there is always a last answer.
-  return results[results.length - 1]!;
+  return api.batch(ids, (chunk) => send(chunk), { field }).map((results) => results.at(-1)!);
 }
 
 /**

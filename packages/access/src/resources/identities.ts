@@ -42,7 +42,7 @@ export type IdentityTraitsCreate = Input<Schemas['KnownIdentityTraits']>;
 /** The traits of an identity as returned: a known schema, or a newer one read as a plain object. */
 export type IdentityTraits = Schemas['IdentityTraits'];
 
-const TRAITS_TYPES: readonly string[] = ['traits_v0'] satisfies Schemas['IdentityTraitsType'][];
+const TRAITS_TYPES: readonly string[] = ['traits_v0'] satisfies Schemas['Traits_v0']['type'][];
 
 // Traits are a known schema selected by `type`; `username` has the display name rule, and every
 // other trait of `traits_v0` is a string.
@@ -135,7 +135,7 @@ export class Identities extends crudResource(IDENTITIES)<RealmScope> {
 
   /**
    * The roles an identity holds, on every resource server or on one.
-   * @throws ValidationError (synchronously) naming `resourceServerId` when it is given empty;
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `resourceServerId` when it is given empty;
    * ConflictError (409) when the resource server does not exist.
    */
   listRoles(

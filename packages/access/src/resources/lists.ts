@@ -1,7 +1,8 @@
-// The family A lists in one place: their SDK parameters (camelCase), the query each is sent as,
-// and how pages are read. Every list pages with `page_token`: the runtime resends the first page's
-// query with each token, which is what the platform wants (a token keeps the page size and the
-// filter, which must match; `skip` is not kept and must be repeated).
+// The family A lists in one place: their SDK parameters (camelCase), the query each is sent as, and
+// how pages are read. Every list but an application's tokens and a batch's results (one response
+// each: no paging is published for them) pages with `page_token`: the runtime resends the first
+// page's query with each token, which is what the platform wants (a token keeps the page size and
+// the filter, which must match; `skip` is not kept and must be repeated).
 //
 // Each list's params keep a table of their wire names (`PAGE_PARAMS`, …), which their query is
 // built with: the one place that says which SDK parameter is which query parameter, also read by
@@ -11,7 +12,7 @@ import { optionalInteger, requireObject } from '@x/runtime/internal';
 
 /** Largest page of realms, groups, members, identities, roles, scopes, credentials and jobs. */
 export const MAX_PAGE_SIZE = 200;
-/** Largest page of applications, authenticator configurations, resource servers and tokens. */
+/** Largest page of applications, authenticator configurations and resource servers. */
 export const MAX_SMALL_PAGE_SIZE = 100;
 
 /** Paging parameters of every family A list. */

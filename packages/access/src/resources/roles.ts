@@ -1,7 +1,8 @@
 // The roles of one resource server: sets of its scopes, given to groups and identities. When the
 // resource server's scopes change, a role's scopes must be changed by hand.
-import type { CallOptions, ListOptions, Paginator } from '@x/runtime';
+import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import {
+  batchCall,
   optionalInteger,
   pageTokenPaging,
   requireObject,
@@ -111,12 +112,12 @@ export class Roles extends crudResource(ROLES)<RoleScope> {
    * @throws ValidationError naming `members`, `groupIds[i]` or `identityIds[i]`, before anything
    * is sent; the failed request's own error (NotFoundError, …) with `batch`.
    */
-  addMembers(roleId: string, members: RoleMembers, options?: CallOptions): Promise<Role> {
+  addMembers(roleId: string, members: RoleMembers, options?: CallOptions): ApiPromise<Role> {
     return this.changeMembers(PATHS.addMembers, roleId, members, options);
   }
 
   /** Takes the role from groups and identities (`:deleteMembers`), chunked like `addMembers`. */
-  removeMembers(roleId: string, members: RoleMembers, options?: CallOptions): Promise<Role> {
+  removeMembers(roleId: string, members: RoleMembers, options?: CallOptions): ApiPromise<Role> {
     return this.changeMembers(PATHS.removeMembers, roleId, members, options);
   }
 
@@ -134,7 +135,7 @@ export class Roles extends crudResource(ROLES)<RoleScope> {
    * Adds scopes of the resource server to the role: any number, deduplicated, in chunks of 1000.
    * @throws ValidationError naming `scopes` or `scopes[i]`; a failed chunk's error with `batch`.
    */
-  addScopes(roleId: string, scopes: readonly string[], options?: CallOptions): Promise<Role> {
+  addScopes(roleId: string, scopes: readonly string[], options?: CallOptions): ApiPromise<Role> {
     const path = this.path(roleId);
     return inChunks(this.scope.api, scopes, 'scopes', (chunk) =>
       this.scope.api.post(PATHS.addScopes, { path, body: { scopes: chunk } }, options),
@@ -142,7 +143,7 @@ export class Roles extends crudResource(ROLES)<RoleScope> {
   }
 
   /** Removes scopes from the role (`:deleteScopes`), chunked like `addScopes`. */
-  removeScopes(roleId: string, scopes: readonly string[], options?: CallOptions): Promise<Role> {
+  removeScopes(roleId: string, scopes: readonly string[], options?: CallOptions): ApiPromise<Role> {
     const path = this.path(roleId);
     return inChunks(this.scope.api, scopes, 'scopes', (chunk) =>
       this.scope.api.post(PATHS.removeScopes, { path, body: { scopes: chunk } }, options),
@@ -159,22 +160,30 @@ export class Roles extends crudResource(ROLES)<RoleScope> {
     return this.scope.api.list(PATHS.scopes, scopePages, init, options);
   }
 
-  private async changeMembers(
+  private changeMembers(
     path: typeof PATHS.addMembers | typeof PATHS.removeMembers,
     roleId: string,
     members: RoleMembers,
     options: CallOptions | undefined,
-  ): Promise<Role> {
-    requireObject(members, 'members');
-    const kinds = { groupIds: members.groupIds, identityIds: members.identityIds };
-    const results = await runKindBatches(
-      kinds,
-      (chunk) =>
-        this.scope.api.post(path, { path: this.path(roleId), body: membersBody(chunk) }, options),
-      { field: 'members' },
-    );
+  ): ApiPromise<Role> {
+    const results = batchCall((track) => {
+      // Inside the call, so that a refusal rejects it.
+      requireObject(members, 'members');
+      const kinds = { groupIds: members.groupIds, identityIds: members.identityIds };
+      const body = (chunk: Parameters<typeof membersBody>[0]) => ({
+        path: this.path(roleId),
+        body: membersBody(chunk),
+      });
+      return runKindBatches(
+        kinds,
+        (chunk) => track(this.scope.api.post(path, body(chunk), options)),
+        {
+          field: 'members',
+        },
+      );
+    });
     // The batch refuses an empty request, so there is always a last answer.
-    return results[results.length - 1]!;
+    return results.map((answers) => answers.at(-1)!);
   }
 
   private path(roleId: string) {

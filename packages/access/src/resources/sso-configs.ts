@@ -56,7 +56,7 @@ export type SsoConfigList = Schemas['SsoConfigList'];
  */
 export type IdentitySsoConfigList = Schemas['IdentitySsoConfigList'];
 /** An SSO configuration as lists return it: its payload summarised (`type`, tile fields, …). */
-export type SsoConfigSummary = SsoConfigList['sso_configs'][number];
+export type SsoConfigSummary = NonNullable<SsoConfigList['sso_configs']>[number];
 /** The kind of an SSO configuration as returned: a known one, or one the platform added. */
 export type SsoConfigKind = SsoConfigSummary['payload']['type'];
 /** Which SSO configurations to list (`pageSize` at most 200). */
@@ -80,7 +80,7 @@ export type SsoConfigPageParams = PageParams;
 /** One page of the identities assigned to an SSO configuration. */
 export type SsoConfigIdentityList = Schemas['SsoConfigIdentityList'];
 /** An identity assigned to an SSO configuration, directly or through a group (`group_id`). */
-export type SsoConfigIdentity = SsoConfigIdentityList['identities'][number];
+export type SsoConfigIdentity = NonNullable<SsoConfigIdentityList['identities']>[number];
 /** The groups assigned to an SSO configuration (one page). */
 export type SsoConfigGroupList = Schemas['SsoConfigGroupList'];
 /** A group assigned to an SSO configuration, with its member count. */
@@ -170,7 +170,7 @@ export class SsoConfigs {
   /**
    * The realm's SSO configurations, with payload summaries: `await` it for the first page,
    * `for await` for every one. All page requests carry the same query and correlation id.
-   * @throws ValidationError (synchronously) naming `pageSize`, `types[i]`, `isMigrated`, ….
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `pageSize`, `types[i]`, `isMigrated`, ….
    */
   list(
     params: SsoConfigListParams = {},
@@ -240,7 +240,7 @@ export class SsoConfigs {
     ssoConfigId: string,
     identityIds: readonly string[],
     options?: CorrelatedCallOptions,
-  ): Promise<void> {
+  ): ApiPromise<void> {
     return this.#assign(
       PATHS.addIdentities,
       ssoConfigId,
@@ -256,7 +256,7 @@ export class SsoConfigs {
     ssoConfigId: string,
     identityIds: readonly string[],
     options?: CorrelatedCallOptions,
-  ): Promise<void> {
+  ): ApiPromise<void> {
     return this.#assign(
       PATHS.removeIdentities,
       ssoConfigId,
@@ -286,7 +286,7 @@ export class SsoConfigs {
     ssoConfigId: string,
     groupIds: readonly string[],
     options?: CorrelatedCallOptions,
-  ): Promise<void> {
+  ): ApiPromise<void> {
     return this.#assign(
       PATHS.addGroups,
       ssoConfigId,
@@ -302,7 +302,7 @@ export class SsoConfigs {
     ssoConfigId: string,
     groupIds: readonly string[],
     options?: CorrelatedCallOptions,
-  ): Promise<void> {
+  ): ApiPromise<void> {
     return this.#assign(
       PATHS.removeGroups,
       ssoConfigId,
@@ -422,7 +422,7 @@ export class SsoConfigs {
   }
 
   /** One request per chunk of at most 1000 ids; the answers are empty. */
-  async #assign(
+  #assign(
     path:
       | typeof PATHS.addIdentities
       | typeof PATHS.removeIdentities
@@ -433,14 +433,14 @@ export class SsoConfigs {
     field: string,
     body: (chunk: string[]) => Schemas['IdentityIdsRequest'] | Schemas['GroupIdsRequest'],
     options: CorrelatedCallOptions | undefined,
-  ): Promise<void> {
-    await inChunks(this.#api, ids, field, (chunk) =>
+  ): ApiPromise<void> {
+    return inChunks(this.#api, ids, field, (chunk) =>
       this.#api.post(
         path,
         () => ({ ...this.#parts(ssoConfigId, options), body: body(chunk) }),
         options,
       ),
-    );
+    ).map(() => undefined);
   }
 }
 

@@ -3,11 +3,10 @@
 import { readTokenId } from '@x/auth';
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import { ValidationError } from '@x/runtime';
-import { optionalEnum, pageTokenPaging } from '@x/runtime/internal';
+import { onePage, optionalEnum, requireObject } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import type { components } from '../generated/schema.js';
-import type { PageParams, WireNames } from './lists.js';
-import { MAX_SMALL_PAGE_SIZE, PAGE_PARAMS, pageQuery } from './lists.js';
+import type { WireNames } from './lists.js';
 
 const PATHS = {
   tokens: '/v1/tenants/{tenant_id}/realms/{realm_id}/applications/{application_id}/tokens',
@@ -17,10 +16,13 @@ const PATHS = {
 
 /** A token an application issued (every field is assigned by the platform). */
 export type Token = components['schemas']['Token'];
-/** One page of an application's tokens, as the server sent it. */
+/** An application's tokens, as the server sent them (at most 100; the list has no paging). */
 export type TokenList = components['schemas']['TokenList'];
-/** Which tokens to list (`pageSize` at most 100; `pageToken` is where the list starts). */
-export interface TokenListParams extends PageParams {
+/**
+ * Which tokens to list. The platform publishes only these two filters: the list has no page size
+ * or page token, and comes back in one response.
+ */
+export interface TokenListParams {
   /** Only tokens issued to this kind of principal. */
   principalType?: 'application' | 'identity' | undefined;
   /** Only tokens issued to this application or identity id. */
@@ -28,12 +30,12 @@ export interface TokenListParams extends PageParams {
 }
 /** The wire names of `TokenListParams`. */
 export const TOKEN_LIST_PARAMS = {
-  ...PAGE_PARAMS,
   principalType: 'principal_type',
   principalId: 'principal_id',
 } as const satisfies WireNames<TokenListParams>;
 
-const pages = pageTokenPaging<TokenList, Token>((page) => page.tokens);
+// One response: the published list takes no page token, so its `next_page_token` cannot be sent.
+const pages = onePage<TokenList, Token>((page) => page.tokens);
 const PRINCIPAL_TYPES = ['application', 'identity'] as const;
 
 /** The tokens one application issued: `realm.tokens(applicationId)`. */
@@ -45,7 +47,11 @@ export class Tokens {
     readonly applicationId: string,
   ) {}
 
-  /** The application's tokens, all of them or those of one principal. */
+  /**
+   * The application's tokens, all of them or those of one principal, in one response (the
+   * platform publishes no paging parameters for this list).
+   * @throws ValidationError naming `params`, `principalType` or `principalId`.
+   */
   list(params: TokenListParams = {}, options?: ListOptions): Paginator<Token, TokenList> {
     const init = () => ({ path: this.path(), query: tokensQuery(params) });
     return this.scope.api.list(PATHS.tokens, pages, init, options);
@@ -70,12 +76,11 @@ export class Tokens {
 }
 
 function tokensQuery(params: TokenListParams) {
-  const query = pageQuery(params, MAX_SMALL_PAGE_SIZE);
+  requireObject(params, 'params');
   const principalId = params.principalId;
   if (principalId !== undefined && (typeof principalId !== 'string' || principalId === ''))
     throw new ValidationError('principalId', 'must be a non-empty string');
   return {
-    ...query,
     [TOKEN_LIST_PARAMS.principalType]: optionalEnum(
       params.principalType,
       'principalType',

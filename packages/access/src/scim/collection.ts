@@ -61,7 +61,7 @@ export class ScimCollection<X, XList, XCreate, Filter> {
   /**
    * Lists them, `count` at a time (default 100; the server returns none without a count):
    * `await` it for the first list response, `for await` for every resource.
-   * @throws ValidationError (synchronously) naming `count`, `startIndex` or `filter.…`.
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `count`, `startIndex` or `filter.…`.
    */
   list(params: ScimListParams<Filter> = {}, options?: ListOptions): Paginator<X, XList> {
     const init = () => ({ query: scimQuery(params, this.#scim.filterText) });

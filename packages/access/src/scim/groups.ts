@@ -119,11 +119,11 @@ export class ScimGroups extends ScimCollection<
    * @throws ValidationError naming `userIds` or `userIds[i]`, before anything is sent; the failed
    * request's own error with `batch` (its ids, those done before, those not tried).
    */
-  async addMembers(
+  addMembers(
     groupId: string,
     userIds: readonly string[],
     options?: CallOptions,
-  ): Promise<ScimGroup> {
+  ): ApiPromise<ScimGroup> {
     return this.changeMembers(groupId, userIds, 'add', 1000, options);
   }
 
@@ -132,11 +132,11 @@ export class ScimGroups extends ScimCollection<
    * is removed by a request of its own (one `remove` of one member), one after another.
    * @throws as `addMembers`; `batch.chunkIds` names the user whose removal failed.
    */
-  async removeMembers(
+  removeMembers(
     groupId: string,
     userIds: readonly string[],
     options?: CallOptions,
-  ): Promise<ScimGroup> {
+  ): ApiPromise<ScimGroup> {
     return this.changeMembers(groupId, userIds, 'remove', 1, options);
   }
 
@@ -151,23 +151,25 @@ export class ScimGroups extends ScimCollection<
   }
 
   /** One request per chunk of `size` ids, each one `op` of `members`. */
-  private async changeMembers(
+  private changeMembers(
     groupId: string,
     userIds: readonly string[],
     op: 'add' | 'remove',
     size: number,
     options: CallOptions | undefined,
-  ): Promise<ScimGroup> {
+  ): ApiPromise<ScimGroup> {
     const members = (ids: string[]) => [
       { op, path: 'members', value: ids.map((value) => ({ value })) },
     ];
-    const results = await this.api.batch(
-      userIds,
-      (ids) => this.#patch(groupId, () => members(ids), options),
-      { field: 'userIds', size },
+    return (
+      this.api
+        .batch(userIds, (ids) => this.#patch(groupId, () => members(ids), options), {
+          field: 'userIds',
+          size,
+        })
+        // The batch refuses an empty list, so there is always a last result.
+        .map((results) => results.at(-1)!)
     );
-    // The batch refuses an empty list, so there is always a last result.
-    return results[results.length - 1]!;
   }
 }
 

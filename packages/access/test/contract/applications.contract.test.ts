@@ -73,7 +73,7 @@ describe('application lists and kinds', () => {
 
 describe('checks before sending', () => {
   it('refuses a page size above 100 and a protocol without its type, naming the field', async () => {
-    expect(() => realm.applications.list({ pageSize: 101 })).toThrow(/^pageSize: /);
+    await expect(realm.applications.list({ pageSize: 101 })).rejects.toThrow(/^pageSize: /);
     await expect(
       // @ts-expect-error: a protocol configuration names its type
       realm.applications.create({ display_name: 'x', protocol_config: { pkce: 's256' } }),

@@ -78,14 +78,8 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listBatchCredentialBindingJobResults',
-    run: (o) =>
-      realm.batchCredentialBindingJobs
-        .listResults('batch-1', { pageSize: 200 }, o)
-        .then((page) => page.raw),
-    request: {
-      path: '/batch-credential-binding-jobs/batch-1:listResults',
-      query: { page_size: '200' },
-    },
+    run: (o) => realm.batchCredentialBindingJobs.listResults('batch-1', o).then((page) => page.raw),
+    request: { path: '/batch-credential-binding-jobs/batch-1:listResults' },
   },
 ];
 

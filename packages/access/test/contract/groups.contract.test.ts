@@ -98,8 +98,8 @@ describe('checks before sending', () => {
       /^group\.display_name: must not contain the character "\/"/,
     );
     await expect(realm.groups.get('')).rejects.toThrow(/^groupId: /);
-    expect(() => realm.groups.list({ pageSize: 201 })).toThrow(ValidationError);
-    expect(() => realm.groups.listRoles('group-1', { resourceServerId: '' })).toThrow(
+    await expect(realm.groups.list({ pageSize: 201 })).rejects.toThrow(ValidationError);
+    await expect(realm.groups.listRoles('group-1', { resourceServerId: '' })).rejects.toThrow(
       /^resourceServerId: /,
     );
     expect(seen).toHaveLength(0);

@@ -183,9 +183,9 @@ describe('SSO lists', () => {
 
 describe('checks before sending', () => {
   it('refuses bad kinds, payloads, ids and page sizes, naming the field', async () => {
-    expect(() => sso.list({ pageSize: 201 })).toThrow(/^pageSize: /);
+    await expect(sso.list({ pageSize: 201 })).rejects.toThrow(/^pageSize: /);
     // @ts-expect-error: nametag_oauth2 is read, never sent
-    expect(() => sso.list({ types: ['nametag_oauth2'] })).toThrow(/^types\[0\]: /);
+    await expect(sso.list({ types: ['nametag_oauth2'] })).rejects.toThrow(/^types\[0\]: /);
     await expect(
       // @ts-expect-error: a bookmark needs its login_link
       sso.create({ display_name: 'Wiki', payload: { type: 'bookmark' } }),

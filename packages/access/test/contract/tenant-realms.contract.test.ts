@@ -82,7 +82,7 @@ describe('checks before sending', () => {
       /^realm\.display_name: must not contain the character ":"/,
     );
     await expect(access.realms.get(' ')).rejects.toThrow(ValidationError);
-    expect(() => access.realms.list({ pageSize: 201 })).toThrow(/^pageSize: /);
+    await expect(access.realms.list({ pageSize: 201 })).rejects.toThrow(/^pageSize: /);
     expect(seen).toHaveLength(0);
   });
 });

@@ -10,12 +10,10 @@ const cases: ContractCase[] = [
   {
     operationId: 'listTokens',
     run: (o) =>
-      tokens
-        .list({ principalType: 'identity', principalId: 'id-1', pageSize: 100 }, o)
-        .then((page) => page.raw),
+      tokens.list({ principalType: 'identity', principalId: 'id-1' }, o).then((page) => page.raw),
     request: {
       path: '/applications/application-1/tokens',
-      query: { principal_type: 'identity', principal_id: 'id-1', page_size: '100' },
+      query: { principal_type: 'identity', principal_id: 'id-1' },
     },
   },
   {

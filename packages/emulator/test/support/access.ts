@@ -88,7 +88,7 @@ export async function accessHarness(options: EmulatorOptions = {}): Promise<Acce
     scim: (method, path, body, o = {}) =>
       r(method, `/scim/v2${path}`, {
         ...o,
-        ...(body === undefined ? {} : { body, contentType: 'application/scim+json' }),
+        ...(body === undefined ? {} : { body, contentType: 'application/json' }),
       }),
     async control(path, body) {
       const res = await h.em.fetch(`${h.em.urls.control}${path}`, {

@@ -23,7 +23,7 @@ export class Events {
    * The events of a window, page by page (cursor paging). `await` it for the first page,
    * `for await` it for every event, or use `pages()`. `ordering` defaults to `desc` (newest
    * first); `cursor` starts at a page's `next` or an error's `paging.resumeFrom`.
-   * @throws ValidationError at once, naming the parameter (`pageSize`, `startTime`, `actor[1]`),
+   * @throws ValidationError (the list rejects when awaited or iterated), naming the parameter (`pageSize`, `startTime`, `actor[1]`),
    * before anything is sent. A page that fails throws its own class (BadRequestError,
    * UnauthorizedError, ForbiddenError, ServerError, …) with `paging.resumeFrom` the cursor to
    * resume from; a server that sends back a cursor it already sent stops the listing with
@@ -51,7 +51,7 @@ export class Events {
    * events it covers were handled by your loop: persist it and pass it back as `checkpoint` after a
    * restart to lose nothing. A poll that fails with 429, 5xx, a lost connection or a timeout is
    * reported to `onError` and retried from the same checkpoint.
-   * @throws ValidationError at once for bad options or filters. Any other failure (400, 401, 403,
+   * @throws ValidationError from the first `next()` for bad options or filters. Any other failure (400, 401, 403,
    * PagingLoopError, …) ends the iteration with its own error class, whose `paging.resumeFrom` is
    * the checkpoint to resume from as JSON text (pass it back as `checkpoint`).
    * @example

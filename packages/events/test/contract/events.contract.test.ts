@@ -147,7 +147,7 @@ describe('events.list first page (GET /v1/events)', () => {
   });
 
   it('refuses an invalid query before sending', async () => {
-    expect(() => events.list({ pageSize: 0 })).toThrow(ValidationError);
+    await expect(events.list({ pageSize: 0 })).rejects.toThrow(ValidationError);
     expect(sent).toHaveLength(0);
   });
 

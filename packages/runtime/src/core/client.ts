@@ -9,7 +9,7 @@
 // the spec with openapi-fetch's types and middleware.
 import type { Client } from 'openapi-fetch';
 import { normalizeBaseUrl } from '../base-url.js';
-import { type BatchOptions, runBatches } from '../batch.js';
+import { type BatchOptions, batchCall, runBatches } from '../batch.js';
 import { checkedHeaders } from '../headers.js';
 import type { PagePosition, PagingStyle } from '../paging/styles.js';
 import { createRawClient } from '../raw-client.js';
@@ -67,8 +67,9 @@ export interface ApiClient<Paths extends object> {
   readonly delete: TypedCall<Paths, 'delete'>;
   /**
    * A list: a GET of `path` paged in `style`. `init` (or the function building it, which runs at
-   * once so that bad parameters throw here) holds the first page's query; the style's parameter
-   * in it is where the list starts.
+   * once) holds the first page's query; the style's parameter in it is where the list starts. Bad
+   * parameters never throw here: the list rejects with their ValidationError when it is awaited,
+   * iterated or collected.
    */
   list<P extends PathsWith<Paths, 'get'>, Item>(
     path: P,
@@ -78,13 +79,14 @@ export interface ApiClient<Paths extends object> {
   ): Paginator<Item, DataOf<OperationOf<Paths, P, 'get'>>>;
   /**
    * Sends `ids` in chunks (deduplicated, at most 1000 per request, one after another); returns
-   * each chunk's result. A failed chunk throws its error with `batch` set.
+   * each chunk's result. A failed chunk throws its error with `batch` set. `withResponse()` gives
+   * the last request's response, as for one call.
    */
   batch<R>(
     ids: readonly string[],
-    send: (chunkIds: string[], index: number) => Promise<R>,
+    send: (chunkIds: string[], index: number) => ApiPromise<R>,
     options?: BatchOptions,
-  ): Promise<R[]>;
+  ): ApiPromise<R[]>;
   /** Any request, untyped: for operations the spec does not describe. Resolves to the parsed body. */
   request<T = unknown>(method: HttpMethod, path: string, init?: RawRequestInit): ApiPromise<T>;
 }
@@ -162,10 +164,10 @@ export function createApiClient<Paths extends object>(
       let parts: CallParts;
       try {
         parts = (typeof init === 'function' ? init() : init) as CallParts;
-        // Checked now, so that a bad id or page start throws where the list is made.
-        buildOutgoing(base, headers, 'GET', path, parts, options.headers, true);
+        // Checked now, before any page is fetched; a refusal rejects the awaited or iterated list.
+        buildOutgoing(base, headers, 'GET', path, parts, options?.headers, true);
       } catch (error) {
-        throw withCall(error, 'GET', path);
+        return Paginator.refused(withCall(error, 'GET', path));
       }
       const start = style.param
         ? (parts.query?.[style.param] as PagePosition | undefined)
@@ -181,9 +183,12 @@ export function createApiClient<Paths extends object>(
     },
     batch: (
       ids: readonly string[],
-      sendChunk: (chunk: string[], index: number) => Promise<unknown>,
+      sendChunk: (chunk: string[], index: number) => ApiPromise<unknown>,
       options?: BatchOptions,
-    ) => runBatches(ids, sendChunk, options),
+    ) =>
+      batchCall((track) =>
+        runBatches(ids, (chunk, index) => track(sendChunk(chunk, index)), options),
+      ),
     request<T>(method: HttpMethod, path: string, init: RawRequestInit = {}): ApiPromise<T> {
       const { params, body, ...call } = init;
       return send<T>(method, path, { ...params, body }, call, false);

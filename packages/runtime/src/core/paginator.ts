@@ -48,6 +48,8 @@ export class Paginator<Item, Raw = unknown>
   readonly #start: PagePosition | undefined;
   readonly #options: ListOptions;
   #first: Promise<Page<Item, Raw>> | undefined;
+  // Bad parameters or options: every use of the list rejects with this, nothing is sent.
+  #refused: { readonly error: unknown } | undefined;
 
   /** @internal Built by a client's `list`. */
   constructor(
@@ -56,11 +58,28 @@ export class Paginator<Item, Raw = unknown>
     start: PagePosition | undefined,
     options: ListOptions = {},
   ) {
-    checkListOptions(options);
     this.#fetchPage = fetchPage;
     this.#style = style;
     this.#start = start;
-    this.#options = options;
+    this.#options = {};
+    try {
+      checkListOptions(options);
+      this.#options = options;
+    } catch (error) {
+      this.#refused = { error };
+    }
+  }
+
+  /**
+   * @internal A list whose parameters were refused: awaiting it, iterating it or collecting it
+   * rejects with `error`, so that bad input surfaces where the caller waits for the list (never
+   * as a synchronous throw from `list()`).
+   */
+  static refused<Item, Raw>(error: unknown): Paginator<Item, Raw> {
+    const none = () => Promise.reject(error);
+    const paginator = new Paginator<Item, Raw>(none, REFUSED_STYLE, undefined);
+    paginator.#refused = { error };
+    return paginator;
   }
 
   /** The first page. */
@@ -69,8 +88,19 @@ export class Paginator<Item, Raw = unknown>
     onfulfilled?: ((page: Page<Item, Raw>) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    this.#first ??= this.#page(1, this.#start, callOf(this.#options), 0, 0);
+    this.#first ??= this.#refused
+      ? Promise.reject(this.#refused.error)
+      : this.#page(1, this.#start, callOf(this.#options), 0, 0);
     return this.#first.then(onfulfilled, onrejected);
+  }
+
+  /**
+   * The first page and the response it came with, as `withResponse()` of one call gives them
+   * (status, headers, request id, rate-limit budget, attempts). Every page carries its own in
+   * `page.response`, those of `pages()` and `nextPage()` included.
+   */
+  withResponse(): Promise<WithResponse<Page<Item, Raw>>> {
+    return this.then((page) => ({ data: page, response: page.response }));
   }
 
   /** The first page's failure, as a Promise's `catch`. */
@@ -82,6 +112,7 @@ export class Paginator<Item, Raw = unknown>
 
   /** Every page in order, as the caller asks for them. An empty page ends the list. */
   async *pages(): AsyncGenerator<Page<Item, Raw>, void, undefined> {
+    if (this.#refused) throw this.#refused.error;
     const style = this.#style;
     const { prefetch = false } = this.#options;
     const maxPages = this.#options.maxPages ?? Number.POSITIVE_INFINITY;
@@ -204,6 +235,16 @@ export class Paginator<Item, Raw = unknown>
     return page.items.length <= room ? page : { ...page, items: page.items.slice(0, room) };
   }
 }
+
+// The style of a refused list: never read, as nothing is fetched.
+const REFUSED_STYLE: PagingStyle<never, never> = {
+  param: '',
+  option: '',
+  items: () => [],
+  next: () => undefined,
+  emptyPageEnds: true,
+  serverPositions: false,
+};
 
 function context(
   page: number,

@@ -687,12 +687,12 @@ export interface components {
          */
         UserList: {
             /** @description The users of this page (at most 1000). */
-            users: components["schemas"]["User"][];
+            users?: components["schemas"]["User"][];
             /**
              * Format: uint32
              * @description Total number of matching users.
              */
-            total_size: number;
+            total_size?: number;
         };
         /**
          * Group
@@ -762,12 +762,12 @@ export interface components {
          */
         GroupList: {
             /** @description The groups of this page (each with `member_count`; at most 1000). */
-            groups: components["schemas"]["Group"][];
+            groups?: components["schemas"]["Group"][];
             /**
              * Format: uint32
              * @description Total number of matching groups.
              */
-            total_size: number;
+            total_size?: number;
         };
         /**
          * GroupUsersRequest
@@ -873,41 +873,41 @@ export interface components {
             /** @description User name of the user the passkey belongs to. */
             user_name: string;
             /** @description Description of the device and its operating system. */
-            device_info: string;
+            device_info?: string;
             /**
              * Format: date-time
              * @description When the passkey was last used to authenticate (UTC).
              */
-            date_last_auth: string;
+            date_last_auth?: string;
             /**
              * Format: date-time
              * @description When the passkey was created (UTC).
              */
             readonly date_created: string;
             /** @description Platform of the device, for example an operating system name in upper case. */
-            platform: string;
+            platform?: string;
             /** @description Serial number of the device. */
-            serial_number: string;
+            serial_number?: string;
             /** @description Host name of the device. */
-            hostname: string;
+            hostname?: string;
             /**
              * Format: int32
              * @description Major version number.
              */
-            major_version: number;
+            major_version?: number;
             /**
              * Format: int32
              * @description Minor version number.
              */
-            minor_version: number;
+            minor_version?: number;
             /** @description Whether the device is rooted. */
-            is_rooted: boolean;
+            is_rooted?: boolean;
             /** @description Vulnerabilities of the device. Its contents are not published. */
             vulnerabilities: {
                 [key: string]: unknown;
             };
             /** @description Version of the authenticator app on the device. */
-            app_version: string;
+            app_version?: string;
         };
         /**
          * PasskeyList
@@ -915,9 +915,9 @@ export interface components {
          */
         PasskeyList: {
             /** @description The passkeys of this page (at most 1000). */
-            passkeys: components["schemas"]["Passkey"][];
+            passkeys?: components["schemas"]["Passkey"][];
             /** @description Total number of matching passkeys. */
-            total_size: number;
+            total_size?: number;
         };
         /**
          * Tag
@@ -953,7 +953,7 @@ export interface components {
          */
         TagList: {
             /** @description The tags, each with its `id` and `name`. */
-            tags: components["schemas"]["Tag"][];
+            tags?: components["schemas"]["Tag"][];
         };
         /**
          * RetireTenantIssuerRequest
@@ -982,48 +982,21 @@ export interface components {
         };
         /**
          * ErrorDetail
-         * @description An error detail, selected by `type`: `ResourceInfo`, `FieldViolations`, or a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one), read as `OtherErrorDetail`.
+         * @description An error detail: one open object whose `type` says which members it carries. `ResourceInfo` (accompanies 404 and 412) carries `resource_type`, `id` and `description`; `FieldViolations` (accompanies 400) carries `field_violations`; a kind the platform sends without publishing it (a published 404 of `identities:batchDelete` carries one) keeps its members as sent. One object rather than a union of the kinds, so that every generator reads a kind it does not know (a union's branches cannot be told apart by generators that ignore `not` and read closed values leniently).
          */
-        ErrorDetail: components["schemas"]["ResourceInfo"] | components["schemas"]["FieldViolations"] | components["schemas"]["OtherErrorDetail"];
-        /**
-         * OtherErrorDetail
-         * @description An error detail of a kind other than `ResourceInfo` and `FieldViolations`; its other fields are kept as sent.
-         */
-        OtherErrorDetail: {
-            /** @description Kind of detail. */
+        ErrorDetail: {
+            /** @description Kind of detail: `ResourceInfo`, `FieldViolations`, or a kind not published. */
             type: string;
+            /** @description `ResourceInfo`: type of the resource. */
+            resource_type?: string;
+            /** @description `ResourceInfo`: identifier of the resource. */
+            id?: string;
+            /** @description `ResourceInfo`: what went wrong with the resource. */
+            description?: string;
+            /** @description `FieldViolations`: one entry per invalid field. */
+            field_violations?: components["schemas"]["FieldViolation"][];
         } & {
             [key: string]: unknown;
-        };
-        /**
-         * ResourceInfo
-         * @description The resource an error is about. Accompanies 404 and 412.
-         */
-        ResourceInfo: {
-            /**
-             * @description Kind of detail.
-             * @constant
-             */
-            type: "ResourceInfo";
-            /** @description Type of the resource. */
-            resource_type: string;
-            /** @description Identifier of the resource. */
-            id: string;
-            /** @description What went wrong with the resource. */
-            description: string;
-        };
-        /**
-         * FieldViolations
-         * @description The request fields that are invalid. Accompanies 400.
-         */
-        FieldViolations: {
-            /**
-             * @description Kind of detail.
-             * @constant
-             */
-            type: "FieldViolations";
-            /** @description One entry per invalid field. */
-            field_violations?: components["schemas"]["FieldViolation"][];
         };
         /**
          * FieldViolation
@@ -2735,7 +2708,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimUserCreate"];
-                "application/scim+json": components["schemas"]["ScimUserCreate"];
             };
         };
         responses: {
@@ -2805,7 +2777,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimUserReplace"];
-                "application/scim+json": components["schemas"]["ScimUserReplace"];
             };
         };
         responses: {
@@ -2873,7 +2844,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimUserPatch"];
-                "application/scim+json": components["schemas"]["ScimUserPatch"];
             };
         };
         responses: {
@@ -2947,7 +2917,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimGroupCreate"];
-                "application/scim+json": components["schemas"]["ScimGroupCreate"];
             };
         };
         responses: {
@@ -3048,7 +3017,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScimGroupPatch"];
-                "application/scim+json": components["schemas"]["ScimGroupPatch"];
             };
         };
         responses: {

@@ -1,6 +1,6 @@
 // Native directory groups (`/v2/groups`) and their members. Membership changes take any number of
 // user ids: the runtime deduplicates them and sends at most 1000 per request, in order.
-import type { CallOptions, ListOptions, Paginator } from '@x/runtime';
+import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import { crudResource } from '../resource.js';
 import { native } from './description.js';
 import {
@@ -36,7 +36,11 @@ export class Groups extends crudResource(PATHS, { ...GROUP, pages: groupPages })
    * failed request's own error (NotFoundError, ForbiddenError, …) with `batch`: the chunk that
    * failed, the ids that succeeded before it and those not attempted. Sending them again is safe.
    */
-  addMembers(groupId: string, userIds: readonly string[], options?: CallOptions): Promise<Group> {
+  addMembers(
+    groupId: string,
+    userIds: readonly string[],
+    options?: CallOptions,
+  ): ApiPromise<Group> {
     return this.changeMembers(PATHS.addMembers, groupId, userIds, options);
   }
 
@@ -49,7 +53,7 @@ export class Groups extends crudResource(PATHS, { ...GROUP, pages: groupPages })
     groupId: string,
     userIds: readonly string[],
     options?: CallOptions,
-  ): Promise<Group> {
+  ): ApiPromise<Group> {
     return this.changeMembers(PATHS.removeMembers, groupId, userIds, options);
   }
 
@@ -64,12 +68,16 @@ export class Groups extends crudResource(PATHS, { ...GROUP, pages: groupPages })
   }
 
   /** @deprecated Use addMembers. Removed in the next minor. */
-  addUsers(groupId: string, userIds: readonly string[], options?: CallOptions): Promise<Group> {
+  addUsers(groupId: string, userIds: readonly string[], options?: CallOptions): ApiPromise<Group> {
     return this.addMembers(groupId, userIds, options);
   }
 
   /** @deprecated Use removeMembers. Removed in the next minor. */
-  removeUsers(groupId: string, userIds: readonly string[], options?: CallOptions): Promise<Group> {
+  removeUsers(
+    groupId: string,
+    userIds: readonly string[],
+    options?: CallOptions,
+  ): ApiPromise<Group> {
     return this.removeMembers(groupId, userIds, options);
   }
 
@@ -83,21 +91,24 @@ export class Groups extends crudResource(PATHS, { ...GROUP, pages: groupPages })
   }
 
   // One request per chunk; `id` repeats the path's group, as the published body has it.
-  private async changeMembers(
+  private changeMembers(
     path: typeof PATHS.addMembers | typeof PATHS.removeMembers,
     groupId: string,
     userIds: readonly string[],
     options: CallOptions | undefined,
-  ): Promise<Group> {
-    const results = await this.api.batch(
-      userIds,
-      (user_ids) => {
-        const init = { path: { group_id: groupId }, body: { id: groupId, user_ids } };
-        return this.api.post(path, init, options);
-      },
-      { field: 'userIds' },
+  ): ApiPromise<Group> {
+    return (
+      this.api
+        .batch(
+          userIds,
+          (user_ids) => {
+            const init = { path: { group_id: groupId }, body: { id: groupId, user_ids } };
+            return this.api.post(path, init, options);
+          },
+          { field: 'userIds' },
+        )
+        // The batch refuses an empty list, so there is always a last result.
+        .map((results) => results[results.length - 1]!)
     );
-    // The batch refuses an empty list, so there is always a last result.
-    return results[results.length - 1]!;
   }
 }

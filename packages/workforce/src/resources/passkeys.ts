@@ -87,9 +87,12 @@ export class Passkeys {
   }
 }
 
-/** The tags of a `{ tags }` answer, keeping `withResponse()`. */
+/**
+ * The tags of a `{ tags }` answer, keeping `withResponse()`. The platform's proto3 JSON leaves an
+ * empty list out, so an absent `tags` is no tags.
+ */
 function tagsOf(call: ApiPromise<components['schemas']['TagList']>): ApiPromise<Tag[]> {
-  return call.map((data) => data.tags);
+  return call.map((data) => data.tags ?? []);
 }
 
 function tagsToSend(tags: readonly TagInput[]): components['schemas']['TagReplace'][] {

@@ -29,8 +29,8 @@ export class Users extends crudResource(PATHS, { ...USER, pages: userPages }) {
     params: PageParams = {},
     options?: ListOptions,
   ): Paginator<Group, GroupList> {
-    // A list's init is read at once, so bad parameters throw here.
-    const init = { path: { user_id: userId }, query: pageQuery(params) };
+    // Built inside the list, so that bad parameters reject the list instead of throwing here.
+    const init = () => ({ path: { user_id: userId }, query: pageQuery(params) });
     return this.api.list(PATHS.groups, groupPages, init, options);
   }
 }

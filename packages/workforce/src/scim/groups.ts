@@ -1,6 +1,6 @@
 // SCIM groups (`/scim/v2/Groups`, RFC 7644): provision, read, list, patch (name or members) and
 // delete. Only groups created through SCIM can be managed here.
-import { type CallOptions, ValidationError } from '@x/runtime';
+import { type ApiPromise, type CallOptions, ValidationError } from '@x/runtime';
 import {
   optionalEnum,
   requireEnum,
@@ -59,7 +59,7 @@ export class ScimGroups extends scimResource(PATHS, {
     groupId: string,
     userIds: readonly string[],
     options?: CallOptions,
-  ): Promise<ScimGroup> {
+  ): ApiPromise<ScimGroup> {
     return this.#inChunks(userIds, (ids) => this.patch(groupId, [addition(ids)], options));
   }
 
@@ -72,17 +72,18 @@ export class ScimGroups extends scimResource(PATHS, {
     groupId: string,
     userIds: readonly string[],
     options?: CallOptions,
-  ): Promise<ScimGroup> {
+  ): ApiPromise<ScimGroup> {
     return this.#inChunks(userIds, (ids) => this.patch(groupId, ids.map(removal), options));
   }
 
   // Chunks of at most 1000 unique ids, in order; the last answer is the group as it was left.
-  async #inChunks(
+  #inChunks(
     userIds: readonly string[],
-    send: (ids: string[]) => Promise<ScimGroup>,
-  ): Promise<ScimGroup> {
-    const results = await this.api.batch(userIds, send, { field: 'userIds' });
-    return results[results.length - 1]!;
+    send: (ids: string[]) => ApiPromise<ScimGroup>,
+  ): ApiPromise<ScimGroup> {
+    return this.api
+      .batch(userIds, send, { field: 'userIds' })
+      .map((results) => results[results.length - 1]!);
   }
 }
 

@@ -19,7 +19,7 @@ import {
   realmOf,
   wrapped,
 } from './common.js';
-import { pageRequest, tokenPage } from './paging.js';
+import { pageRequest, singlePage, tokenPage } from './paging.js';
 import type { AccessApplicationRecord } from './state.js';
 import { applicationView } from './views.js';
 
@@ -163,22 +163,20 @@ const tokenView = (t: TokenRecord) => ({
   token_type: 'Bearer',
 });
 
+/** The published `maxItems` of a token list. */
+const TOKEN_LIST_MAX = 100;
+
 const listTokens: Handler = (ctx) => {
   const app = findApplication(ctx);
-  const page = pageRequest(ctx, {
-    defaultSize: 100,
-    maxSize: 100,
-    keptNames: ['principal_type', 'principal_id'],
-  });
   // Client-credentials tokens have the application as their principal.
-  const type = page.kept.principal_type;
-  const principal = page.kept.principal_id;
+  const type = ctx.query.principal_type;
+  const principal = ctx.query.principal_id;
   const tokens = tokensOf(ctx, app).filter(
     () =>
       (type === undefined || type === 'application') &&
       (principal === undefined || principal === app.id),
   );
-  const { items, ...rest } = tokenPage(tokens, page);
+  const { items, ...rest } = singlePage(tokens, TOKEN_LIST_MAX);
   return { body: { tokens: items.map(tokenView), ...rest } };
 };
 

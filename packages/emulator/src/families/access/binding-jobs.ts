@@ -11,10 +11,10 @@ import type { AccessSeed } from '../../options.js';
 import { newId, secret } from '../../random.js';
 import type { EventInput, Handler, HandlerContext, World } from '../types.js';
 import { acc, fresh, inRealm, missing, nowIso, realmOf, wrapped } from './common.js';
-import { CREDENTIAL_PAGE, type CsrType, issueCredential } from './credentials.js';
+import { type CsrType, issueCredential } from './credentials.js';
 import { recordCredentialChange, recordJobChange } from './events.js';
 import { findIdentity } from './groups.js';
-import { pageRequest, tokenPage } from './paging.js';
+import { singlePage } from './paging.js';
 import type {
   AccessIdentityRecord,
   BatchCredentialBindingJobRecord,
@@ -153,7 +153,7 @@ const listCredentialBindingJobs: Handler = (ctx) => {
     .filter((j) => j.identity_id === identity.id)
     .sort((a, b) => a.seq - b.seq)
     .map((j) => settle(ctx.world, j));
-  const { items, ...rest } = tokenPage(jobs, pageRequest(ctx, CREDENTIAL_PAGE));
+  const { items, ...rest } = singlePage(jobs, BATCH_RESULTS_MAX);
   return { body: { credential_binding_jobs: items, ...rest } };
 };
 
@@ -235,6 +235,9 @@ const getBatchCredentialBindingJob: Handler = (ctx) => ({
   body: batchView(ctx.world, findBatch(ctx)),
 });
 
+/** The published `maxItems` of a batch's results. */
+const BATCH_RESULTS_MAX = 200;
+
 const listBatchCredentialBindingJobResults: Handler = (ctx) => {
   const batch = findBatch(ctx);
   const jobs = batch.job_ids
@@ -243,7 +246,7 @@ const listBatchCredentialBindingJobResults: Handler = (ctx) => {
     .map((j) => settle(ctx.world, j));
   const count = (test: (s: CredentialBindingJobState) => boolean) =>
     jobs.filter((j) => test(j.state)).length;
-  const { items, ...rest } = tokenPage(jobs, pageRequest(ctx, CREDENTIAL_PAGE));
+  const { items, ...rest } = singlePage(jobs, BATCH_RESULTS_MAX);
   return {
     body: {
       job_results: items,

@@ -130,6 +130,15 @@ export function pageRequest(
 }
 
 /** One page of `items` by a page request, with `total_size` and the next token when more follow. */
+/**
+ * A list the platform publishes no paging parameters for (`listTokens`, a batch's
+ * `listResults`): the first `max` items (the response's published `maxItems`) with the count of
+ * all. No `next_page_token` is sent, since no parameter could carry it back.
+ */
+export function singlePage<T>(items: readonly T[], max: number) {
+  return { items: items.slice(0, max), total_size: items.length };
+}
+
 export function tokenPage<T>(items: readonly T[], page: PageRequest) {
   const slice = items.slice(page.start, page.start + page.size);
   const more = page.start + page.size < items.length;

@@ -1,0 +1,102 @@
+// Bad input never throws from a call: every public method of the client and of a realm (its
+// scopes opened: credentials, binding jobs, roles, tokens), given arguments a careless or untyped
+// caller passes, returns; the refusal surfaces when the result is awaited or iterated (a list
+// rejects on its first await or `next()`).
+import { createAccessClient, ValidationError } from '@x/access';
+import { publicCalls, refusalsOf } from '@x/testing';
+import { describe, expect, it } from 'vitest';
+
+const sent: unknown[] = [];
+const options = (record: boolean) => ({
+  baseUrl: 'http://127.0.0.1:9',
+  tenantId: 't-1',
+  retry: false as const,
+  fetch: async (request: unknown) => {
+    if (record) sent.push(request);
+    throw new Error('not connected');
+  },
+});
+const access = createAccessClient(options(true));
+// The walk's client: junk that happens to be valid is sent, and fails to connect.
+const walked = createAccessClient(options(false));
+
+// What a careless caller passes: nothing, blank ids, nulls, out-of-range pages and options.
+const JUNK: unknown[][] = [
+  [],
+  [''],
+  [null],
+  [{ pageSize: -1 }],
+  ['', { pageSize: -1 }],
+  ['x', { pageSize: -1 }],
+  ['x', 'y', { pageSize: -1 }],
+  ['x', null, null],
+  ['x', {}, { maxPages: 0 }],
+  ['x', [], { maxPages: 0 }],
+];
+
+// A rejected call nobody awaits must not be reported as unhandled; a list is not fetched.
+const settle = (result: unknown) => {
+  if (result instanceof Promise) result.catch(() => undefined);
+};
+
+describe('bad input rejects, never throws', () => {
+  const calls = publicCalls(walked, {
+    scopes: {
+      realm: ['r-1'],
+      'realm.credentials': ['i-1'],
+      'realm.credentialBindingJobs': ['i-1'],
+      'realm.roles': ['rs-1'],
+      'realm.tokens': ['app-1'],
+    },
+    // The resources' private helpers (TypeScript-only privacy), not part of the API.
+    internal: ['path', 'jobPath', 'identityPath', 'changeMembers'],
+  });
+
+  it('finds the public calls', () => {
+    expect(calls.map((c) => c.path)).toEqual(
+      expect.arrayContaining([
+        'realms.list',
+        'realm.groups.listMembers',
+        'realm.credentials.list',
+        'realm.roles.listScopes',
+        'realm.ssoConfigs.listForGroup',
+        'realm.scim.users.list',
+      ]),
+    );
+  });
+
+  it.each(calls.map((c) => [c.path, c] as const))('%s returns for any arguments', (_p, c) => {
+    for (const args of JUNK) expect(() => settle(c.call(...args))).not.toThrow();
+  });
+
+  const realm = access.realm('r-1');
+  it.each([
+    ['realms.list', () => access.realms.list({ pageSize: 201 })],
+    ['realm.groups.list options', () => realm.groups.list({}, { limit: -1 })],
+    ['realm.groups.listMembers', () => realm.groups.listMembers('', {})],
+    ['realm.groups.listRoles', () => realm.groups.listRoles('g', { resourceServerId: '' })],
+    ['realm.identities.list', () => realm.identities.list({ pageToken: '' })],
+    ['realm.identities.listRoles', () => realm.identities.listRoles('i', { pageSize: 0 })],
+    ['realm.credentials.list', () => realm.credentials('i').list({ skip: -1 })],
+    ['realm.roles.listMembers', () => realm.roles('rs').listMembers('r', { identitiesSkip: -1 })],
+    ['realm.ssoConfigs.list', () => realm.ssoConfigs.list({ pageSize: 1.5 })],
+    [
+      'realm.ssoConfigs.listIdentities',
+      () => realm.ssoConfigs.listIdentities('s', { pageSize: 0 }),
+    ],
+    ['realm.applications.list', () => realm.applications.list({ pageSize: 101 })],
+    ['realm.scim.users.list', () => realm.scim.users.list({ count: -1 })],
+    [
+      'realm.groups.addMembers(',
+      () => realm.groups.addMembers('g', { identityIds: [''] } as never),
+    ],
+  ])('%s rejects with ValidationError on await and on for await', async (name, call) => {
+    expect(() => settle(call())).not.toThrow();
+    await expect(call()).rejects.toBeInstanceOf(ValidationError);
+    const { awaited, iterated } = await refusalsOf(call);
+    expect(awaited).toBeInstanceOf(ValidationError);
+    // A batch is a promise, not a list: only lists are iterated.
+    if (!name.includes('Members(')) expect(iterated).toBeInstanceOf(ValidationError);
+    expect(sent).toHaveLength(0);
+  });
+});

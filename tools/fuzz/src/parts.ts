@@ -29,6 +29,7 @@ export function partsOf(family: string): Part[] {
       family,
       urlVariable: 'X_FUZZ_ACCESS_AUTH_URL',
       filters: ['--include-operation-id=issueToken'],
+      withoutLinks: true,
     },
   ];
 }

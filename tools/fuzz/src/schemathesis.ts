@@ -39,6 +39,8 @@ export interface Part {
   urlVariable: string;
   /** Schemathesis's operation filters (`--include-path-regex=…`). */
   filters: string[];
+  /** No link starts or ends in the part (family A's token endpoint): no stateful phase to run. */
+  withoutLinks?: boolean;
 }
 
 /** Runs Schemathesis over one part of a family's document; resolves when it exits. */
@@ -68,7 +70,7 @@ export async function runPart(
     ...part.filters,
     `--seed=${budget.seed}`,
     `--max-examples=${budget.maxExamples}`,
-    `--phases=${budget.phases.join(',')}`,
+    `--phases=${budget.phases.filter((p) => !(part.withoutLinks && p === 'stateful')).join(',')}`,
     // Nothing found by an earlier run is replayed: the run depends on the seed alone.
     '--generation-database=none',
     '--workers=1',

@@ -232,11 +232,8 @@ const getSsoConfig: Handler = (ctx) => ({ body: findSsoConfig(ctx) });
 const updateSsoConfig: Handler = (ctx) => {
   const sso = findSsoConfig(ctx);
   const input = wrapped(ctx, 'sso_config');
-  if (input.type !== sso.payload.type)
-    throw invalidField(
-      'sso_config.type',
-      `must be ${String(sso.payload.type)}: the kind cannot change`,
-    );
+  // The payload's `type` is required and may name another kind: that the kind is fixed is not
+  // published. The fields sent replace those of the same name.
   for (const [key, value] of Object.entries(input))
     if (value !== undefined) sso.payload[key] = structuredClone(value);
   return { body: sso };

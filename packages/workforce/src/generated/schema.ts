@@ -724,11 +724,11 @@ export interface components {
         };
         /**
          * GroupCreate
-         * @description Writable fields of a new group (inside `CreateGroupRequest`). Which of them the platform requires is not published. The name is unique in the tenant.
+         * @description Writable fields of a new group (inside `CreateGroupRequest`). The name is required and unique in the tenant: every group is a SCIM group too, whose `displayName` (the name) the published `SCIMGroup` requires with at least one character.
          */
         GroupCreate: {
-            /** @description Name of the group, unique in the tenant. */
-            name?: string;
+            /** @description Name of the group, unique in the tenant; at least one character. */
+            name: string;
             /** @description Description of the group. */
             description?: string;
         };
@@ -737,7 +737,7 @@ export interface components {
          * @description Fields of a group to change (inside `UpdateGroupRequest`). Every field is optional; omitted fields stay unchanged.
          */
         GroupUpdate: {
-            /** @description Name of the group, unique in the tenant. */
+            /** @description Name of the group, unique in the tenant; at least one character. */
             name?: string;
             /** @description Description of the group. */
             description?: string;

@@ -314,15 +314,15 @@ const listScimGroups: Handler = (ctx) => {
 const getScimGroup: Handler = (ctx) => ({ body: scimGroupView(scimGroup(ctx, false), base(ctx)) });
 
 /**
- * Identity ids of a SCIM members value: identities of the realm. An id that names no identity of
- * the realm is left out: the platform publishes no refusal of it, and member changes are not
- * reflected in the response.
+ * Identity ids of a SCIM members value: identities of the realm. A member without a `value` (RFC
+ * 7643 does not require it) or whose `value` names no identity of the realm is left out: the
+ * platform publishes no refusal of either, and member changes are not reflected in the response.
  */
 function memberIds(ctx: HandlerContext, members: unknown): string[] {
   if (!Array.isArray(members)) throw invalidField('value', 'must be an array of members');
   return members.flatMap((m, i) => {
-    if (!isJson(m) || typeof m.value !== 'string')
-      throw invalidField(`value[${i}].value`, 'missing');
+    if (!isJson(m)) throw invalidField(`value[${i}]`, 'must be an object');
+    if (typeof m.value !== 'string') return [];
     const identity = acc(ctx).identities[m.value];
     return identity && identity.realm_id === ctx.params.realm_id ? [m.value] : [];
   });

@@ -232,10 +232,11 @@ const getSsoConfig: Handler = (ctx) => ({ body: findSsoConfig(ctx) });
 const updateSsoConfig: Handler = (ctx) => {
   const sso = findSsoConfig(ctx);
   const input = wrapped(ctx, 'sso_config');
-  // The payload's `type` is required and may name another kind: that the kind is fixed is not
-  // published. The fields sent replace those of the same name.
+  // The kind is assigned at creation. The partial payload's `type` is required, yet a refusal of
+  // another kind is not published: as for every immutable field ("a later value in a request is
+  // ignored"), the kind stays; the other fields sent replace those of the same name.
   for (const [key, value] of Object.entries(input))
-    if (value !== undefined) sso.payload[key] = structuredClone(value);
+    if (key !== 'type' && value !== undefined) sso.payload[key] = structuredClone(value);
   return { body: sso };
 };
 

@@ -1,7 +1,7 @@
 // Native groups (`/v2/groups`): unique names (409), permission groups (403, never listed),
 // membership changes that ignore users already in or not in the group.
 import { GROUP_FILTER_FIELDS, GROUP_SORT_FIELDS } from '@x/workforce';
-import { conflict, forbidden } from '../../http/errors.js';
+import { conflict, forbidden, invalidField } from '../../http/errors.js';
 import { offsetPage } from '../../lists/offset-list.js';
 import { newId } from '../../random.js';
 import {
@@ -51,8 +51,10 @@ function groupInput(body: unknown): { name?: string; description?: string } {
 const createGroup: Handler = (ctx) => {
   const tenantId = tenantOf(ctx);
   const input = groupInput(ctx.body);
-  // Which fields the platform requires is not published: an absent name is proto3's empty one.
-  const name = input.name ?? '';
+  // The name is the group's SCIM `displayName`, which the published SCIMGroup requires non-empty.
+  if (input.name === undefined) throw invalidField('group.name', 'missing');
+  if (input.name === '') throw invalidField('group.name', 'must not be empty');
+  const name = input.name;
   const state = wf(ctx);
   checkGroupName(state, tenantId, name);
   const now = nowIso(ctx);
@@ -89,6 +91,7 @@ const getGroup: Handler = (ctx) => ({ body: groupView(findGroup(ctx, ctx.params.
 const updateGroup: Handler = (ctx) => {
   const group = findGroup(ctx, ctx.params.group_id!);
   const input = groupInput(ctx.body);
+  if (input.name === '') throw invalidField('group.name', 'must not be empty');
   if (input.name !== undefined) checkGroupName(wf(ctx), group.tenant_id, input.name, group.id);
   Object.assign(group, input, { update_time: nowIso(ctx) });
   recordGroupChange(ctx, group, 'UPDATE');

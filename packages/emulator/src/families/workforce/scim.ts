@@ -288,15 +288,16 @@ const deleteScimUser: Handler = (ctx) => {
 };
 
 /**
- * Members sent in a SCIM body: users of the tenant (nested groups are not supported). An id that
- * names no user of the tenant is left out: the platform publishes no refusal of it.
+ * Members sent in a SCIM body: users of the tenant (nested groups are not supported). A member
+ * without a `value` (RFC 7643 does not require it) or whose `value` names no user of the tenant is
+ * left out: the platform publishes no refusal of either.
  */
 function memberIds(ctx: HandlerContext, members: unknown, field = 'members'): string[] {
   if (!Array.isArray(members)) throw invalidField(field, 'must be an array of members');
   const tenantId = tenantOf(ctx);
   return members.flatMap((m, i) => {
-    if (!isJson(m) || typeof m.value !== 'string')
-      throw invalidField(`${field}[${i}].value`, 'missing');
+    if (!isJson(m)) throw invalidField(`${field}[${i}]`, 'must be an object');
+    if (typeof m.value !== 'string') return [];
     if (m.type !== undefined && m.type !== 'User')
       throw invalidField(`${field}[${i}].type`, 'only User members are supported');
     const user = wf(ctx).users[m.value];

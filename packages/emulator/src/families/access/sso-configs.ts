@@ -232,11 +232,15 @@ const getSsoConfig: Handler = (ctx) => ({ body: findSsoConfig(ctx) });
 const updateSsoConfig: Handler = (ctx) => {
   const sso = findSsoConfig(ctx);
   const input = wrapped(ctx, 'sso_config');
-  // The kind is assigned at creation. The partial payload's `type` is required, yet a refusal of
-  // another kind is not published: as for every immutable field ("a later value in a request is
-  // ignored"), the kind stays; the other fields sent replace those of the same name.
+  // The published partial update is one variant per kind, selected by its required `type`: the
+  // fields of another kind's variant are not this configuration's (tools/fuzz/config/access.toml).
+  if (input.type !== sso.payload.type)
+    throw invalidField(
+      'sso_config.type',
+      `must be ${String(sso.payload.type)}: the kind cannot change`,
+    );
   for (const [key, value] of Object.entries(input))
-    if (key !== 'type' && value !== undefined) sso.payload[key] = structuredClone(value);
+    if (value !== undefined) sso.payload[key] = structuredClone(value);
   return { body: sso };
 };
 

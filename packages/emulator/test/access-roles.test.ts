@@ -95,7 +95,9 @@ describe('resource servers and roles', () => {
       body: { group_ids: [group.id], identity_ids: [ada.id] },
     });
     expect((await h.r('DELETE', path)).status).toBe(409);
-    await h.r('POST', `${path}:deleteScopes`, { body: { scopes: ['orders.read', 'billing.read'] } });
+    await h.r('POST', `${path}:deleteScopes`, {
+      body: { scopes: ['orders.read', 'billing.read'] },
+    });
     const renamed = await h.r('PATCH', path, { body: { role: { display_name: 'Order clerk' } } });
     expect(renamed.body).toMatchObject({
       display_name: 'Order clerk',

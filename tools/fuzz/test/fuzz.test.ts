@@ -29,6 +29,8 @@ describe('partsOf', () => {
       ['access-scim', 'X_FUZZ_ACCESS_SCIM_URL'],
       ['access-token', 'X_FUZZ_ACCESS_AUTH_URL'],
     ]);
+    // No link reaches the token endpoint: its part runs no stateful phase.
+    expect(partsOf('access').map((p) => p.withoutLinks ?? false)).toEqual([false, false, true]);
     expect(partsOf('events')).toEqual([
       { name: 'events', family: 'events', urlVariable: 'X_FUZZ_EVENTS_URL', filters: [] },
     ]);

@@ -76,14 +76,18 @@ describe('statuses', () => {
           .replace('{tenant_id}', c.access.tenantId)
           .replace('{realm_id}', c.access.realmId)
           .replace(/\{[^{}]+\}/g, 'x1');
-        // A method no template matching this address defines (`GET /groups/x1:addUsers` is
-        // `getGroup` of the group `x1:addUsers`).
-        const other = METHODS.find(
-          (m) => !routes.some((r) => r.op.method === m && r.match(url) !== undefined),
+        // The address's resource is the most specific template matching it (OpenAPI: concrete
+        // paths before templated ones): `/groups/x1:addUsers` is the custom method, not
+        // `getGroup` of a group `x1:addUsers`; `/themes/active` is not the theme `active`.
+        const matching = routes.filter((r) => r.match(url) !== undefined);
+        const literal = (t: string) => t.replace(/\{[^{}]*\}/g, '').length;
+        const best = Math.max(...matching.map((r) => literal(r.template)));
+        const allowed = new Set(
+          matching.filter((r) => literal(r.template) === best).map((r) => r.op.method),
         );
+        const other = METHODS.find((m) => !allowed.has(m));
         if (!other) continue;
         paths++;
-        const allowed = new Set(routes.filter((r) => r.match(url)).map((r) => r.op.method));
         const res = await h.call(url, other, {});
         expect(res.status, `${other} ${url}`).toBe(405);
         expect(res.operation, `${other} ${url}`).toBeNull();

@@ -69,4 +69,13 @@ export const stages = [
     budgetSeconds: 600,
     tests: true,
   },
+  {
+    // Schemathesis over every family's document against the emulator, stateful through the
+    // documents' links (tools/fuzz; its section of docs/reliability.md); its venv and pip cache
+    // live in the clone's .cache/fuzz/.
+    name: 'fuzz',
+    command: turbo('fuzz', '--log-prefix=none', '--output-logs=full'),
+    budgetSeconds: 360,
+    tests: true,
+  },
 ];

@@ -5082,7 +5082,7 @@ export interface components {
         ScimGroupCreate: {
             /** @description The core Group URN, optionally with the vendor extension URN. */
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:Group" | "urn:scim:schemas:extension:vendor:1.0:Group")[];
-            /** @description Name of the group. */
+            /** @description Name of the group: the realm group's `display_name`, so the rule of family A's names holds (1 to 64 characters, none of `{ } [ ] < > ; : ? \ / | * ^ % $ # = ~`, the backtick or `!`). */
             displayName: string;
             "urn:scim:schemas:extension:vendor:1.0:Group"?: components["schemas"]["ScimVendorGroupExtension"];
         };
@@ -5137,7 +5137,7 @@ export interface components {
         };
         /**
          * ScimUserPatchOperation
-         * @description One PATCH operation on a user.
+         * @description One PATCH operation on a user. `add` and `replace` carry a `value` (RFC 7644 sections 3.5.2.1 and 3.5.2.3).
          */
         ScimUserPatchOperation: {
             /**
@@ -5147,8 +5147,8 @@ export interface components {
             op: "add" | "replace";
             /** @description Attribute path (RFC 7644 section 3.5.2). */
             path?: string;
-            /** @description New value. */
-            value?: unknown;
+            /** @description New value; without `path`, an object of the attributes to set. */
+            value: unknown;
         };
         /**
          * ScimGroupPatchRequest

@@ -1,7 +1,7 @@
 // A realm's SCIM users (`/Users` under the realm's SCIM base): provision, read, list, replace,
 // patch and deprovision. A SCIM user is an identity of the realm: its `id` is the identity id.
 // Errors carry the SCIM error object (`error.scim`).
-import type { ApiPromise, CallOptions } from '@x/runtime';
+import { type ApiPromise, type CallOptions, ValidationError } from '@x/runtime';
 import type { AccessScimApi } from '../api.js';
 import { flag, nested, text } from '../checks.js';
 import type { components } from '../generated/schema.js';
@@ -106,9 +106,18 @@ export class ScimUsers extends ScimCollection<
     operations: readonly ScimUserPatchOperation[],
     options?: CallOptions,
   ): ApiPromise<ScimUser> {
-    const init = () => ({ path: { user_id: userId }, body: patchRequest(operations, PATCH_OPS) });
+    const init = () => ({ path: { user_id: userId }, body: userPatch(operations) });
     return this.api.patch(USER_PATHS[1], init, options);
   }
+}
+
+/** The PatchOp message of a user: `add` and `replace` carry a `value` (RFC 7644 3.5.2.1, 3.5.2.3). */
+function userPatch(operations: unknown): Schemas['ScimUserPatchRequest'] {
+  const body = patchRequest(operations, PATCH_OPS, (operation, field) => {
+    if (operation.value === undefined)
+      throw new ValidationError(`${field}.value`, 'is required for add and replace');
+  });
+  return body as Schemas['ScimUserPatchRequest'];
 }
 
 function userBody(user: ScimUserCreate): Schemas['ScimUserCreate'] {

@@ -65,6 +65,9 @@ interface NodeEnv {
   incoming?: { socket?: { destroy(): void } };
 }
 
+/** How much of a path template is literal text: the more, the more specific the template. */
+const literalLength = (template: string) => template.replace(/\{[^}]*\}/g, '').length;
+
 /** Builds the request handler of one mount of a family. */
 export function mountHandler(
   module: FamilyModule,
@@ -80,15 +83,25 @@ export function mountHandler(
     let route: Route | undefined;
     let rawParams: Record<string, string> | undefined;
     const allowed: string[] = [];
+    // Only the most specific templates the path matches are its resource: `/groups/g1:addUsers`
+    // also matches `/groups/{group_id}` (with `g1:addUsers` as the id), whose methods are not
+    // the custom method's; `/themes/active` also matches `/themes/{theme_id}`.
+    let specificity = -1;
     for (const candidate of routes) {
       const params = candidate.match(path);
       if (!params) continue;
-      if (candidate.op.method === request.method) {
-        route = candidate;
-        rawParams = params;
-        break;
+      const literal = literalLength(candidate.template);
+      if (literal < specificity) continue;
+      if (literal > specificity) {
+        specificity = literal;
+        route = undefined;
+        rawParams = undefined;
+        allowed.length = 0;
       }
-      allowed.push(candidate.op.method);
+      if (candidate.op.method === request.method) {
+        route ??= candidate;
+        rawParams ??= params;
+      } else allowed.push(candidate.op.method);
     }
     const headers: Record<string, string> = { [SPEC_HEADER]: module.spec };
     if (!route || !rawParams) {

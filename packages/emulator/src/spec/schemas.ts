@@ -24,6 +24,14 @@ const specId = (spec: SpecName) => `urn:x-emulator:${spec}`;
  */
 const prepareSchema = (schema: unknown, spec: SpecName) => closedSchema(schema, specId(spec));
 
+/** The inclusive range of each integer format of the OpenAPI format registry. */
+const INTEGER_FORMAT_RANGES: Record<string, readonly [number, number]> = {
+  int32: [-(2 ** 31), 2 ** 31 - 1],
+  uint32: [0, 2 ** 32 - 1],
+  int64: [-(2 ** 63), 2 ** 63 - 1],
+  uint64: [0, 2 ** 64 - 1],
+};
+
 function createAjv(coerce: boolean): AjvInstance {
   const ajv = new Ajv2020({
     strict: false,
@@ -33,9 +41,12 @@ function createAjv(coerce: boolean): AjvInstance {
     ...(coerce ? { coerceTypes: 'array' as const, useDefaults: true } : {}),
   });
   addFormats(ajv);
-  // OpenAPI's numeric formats carry no extra rule for the validator beyond `type`.
-  for (const format of ['int32', 'int64', 'uint32', 'uint64', 'float', 'double'])
-    ajv.addFormat(format, true);
+  // OpenAPI's integer formats are ranges (format registry: int32 is a signed 32-bit integer, …):
+  // a value outside one is invalid input, as a platform that stores it in that type refuses it.
+  // `float` and `double` carry no rule beyond `type`.
+  for (const [format, [min, max]] of Object.entries(INTEGER_FORMAT_RANGES))
+    ajv.addFormat(format, { type: 'number', validate: (n: number) => n >= min && n <= max });
+  for (const format of ['float', 'double']) ajv.addFormat(format, true);
   return ajv;
 }
 

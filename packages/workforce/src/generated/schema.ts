@@ -724,11 +724,11 @@ export interface components {
         };
         /**
          * GroupCreate
-         * @description Writable fields of a new group (inside `CreateGroupRequest`). Which of them the platform requires is not published. The name is unique in the tenant.
+         * @description Writable fields of a new group (inside `CreateGroupRequest`). The name is required and unique in the tenant: every group is a SCIM group too, whose `displayName` (the name) the published `SCIMGroup` requires with at least one character.
          */
         GroupCreate: {
-            /** @description Name of the group, unique in the tenant. */
-            name?: string;
+            /** @description Name of the group, unique in the tenant; at least one character. */
+            name: string;
             /** @description Description of the group. */
             description?: string;
         };
@@ -737,7 +737,7 @@ export interface components {
          * @description Fields of a group to change (inside `UpdateGroupRequest`). Every field is optional; omitted fields stay unchanged.
          */
         GroupUpdate: {
-            /** @description Name of the group, unique in the tenant. */
+            /** @description Name of the group, unique in the tenant; at least one character. */
             name?: string;
             /** @description Description of the group. */
             description?: string;
@@ -1077,7 +1077,7 @@ export interface components {
         };
         /**
          * ScimUser
-         * @description A user in the SCIM set (core schema `urn:ietf:params:scim:schemas:core:2.0:User`), as returned. `id`, `groups` and `meta` are read-only; `id` is returned always.
+         * @description A user in the SCIM set (core schema `urn:ietf:params:scim:schemas:core:2.0:User`), as returned. `id`, `groups` and `meta` are read-only; `id` is returned always. Every user of the tenant is readable here, including users made through `/v2`, whose `username` and `display_name` may be unset: `userName` and `displayName` are required of a SCIM create, not of every user returned (the published `SCIMUser` requires only `schemas`).
          */
         ScimUser: {
             /** @description Schema URNs of the resource. */
@@ -1087,9 +1087,9 @@ export interface components {
             /** @description Identifier of the user in the provisioning client; unique across all users. */
             externalId?: string;
             /** @description User name; returned as the subject of an OIDC ID token. */
-            userName: string;
+            userName?: string;
             /** @description Name shown for the user. */
-            displayName: string;
+            displayName?: string;
             /** @description Administrative status of the user. */
             active: boolean;
             /** @description E-mail addresses; the one supported address is the primary one. */

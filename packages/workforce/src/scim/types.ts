@@ -11,8 +11,9 @@ type Schemas = components['schemas'];
 type WithDefault<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
 /**
- * A SCIM user as returned: `schemas`, `id`, `userName`, `displayName`, `active` and `meta` are
- * always there. `schemas` may name URNs the platform adds later.
+ * A SCIM user as returned: `schemas`, `id`, `active` and `meta` are always there; `userName` and
+ * `displayName` may be absent for a user made through `/v2` without them. `schemas` may name URNs
+ * the platform adds later.
  */
 export interface ScimUser extends Spec<Schemas['ScimUser']> {}
 /** A SCIM list response of users: `{ schemas, totalResults, startIndex, itemsPerPage, Resources }`. */

@@ -89,6 +89,8 @@ describe('scim.users.replace (PUT /scim/v2/Users/{user_id})', () => {
       // What a read-back user leaves open: the request side is closed and complete.
       schemas: undefined,
       externalId: read.externalId ?? 'crm-000123',
+      userName: read.userName ?? 'ada',
+      displayName: read.displayName ?? 'Ada Lovelace',
       emails: read.emails ?? [],
     });
     expectAcceptedByPrism();

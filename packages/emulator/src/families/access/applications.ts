@@ -4,7 +4,7 @@
 // (list, revoke: a revoked token gives 401 from then on) and the client-credentials token
 // endpoint (`{access_auth_url}`).
 import { basicOf, unauthorized } from '../../auth/tokens.js';
-import { forbidden, invalidField } from '../../http/errors.js';
+import { forbidden } from '../../http/errors.js';
 import { secret } from '../../random.js';
 import type { TokenRecord } from '../../state.js';
 import type { Handler, HandlerContext } from '../types.js';
@@ -28,23 +28,6 @@ export const DEFAULT_ACCESS_SCOPE = 'management.admin';
 
 const findApplication = (ctx: HandlerContext) =>
   inRealm(ctx, acc(ctx).applications, 'application', ctx.params.application_id);
-
-/** The resource server and authenticator configuration an application names must exist. */
-function checkReferences(ctx: HandlerContext, input: Record<string, unknown>, realmId: string) {
-  const state = acc(ctx);
-  const server = input.resource_server_id;
-  if (typeof server === 'string' && state.resourceServers[server]?.realm_id !== realmId)
-    throw invalidField(
-      'application.resource_server_id',
-      `no resource server ${server} in the realm`,
-    );
-  const config = input.authenticator_config_id;
-  if (typeof config === 'string' && state.authenticatorConfigs[config]?.realm_id !== realmId)
-    throw invalidField(
-      'application.authenticator_config_id',
-      `no authenticator configuration ${config} in the realm`,
-    );
-}
 
 /** A new application of the path's realm (also used by SSO configurations that create one). */
 export function newApplication(
@@ -85,9 +68,7 @@ export function newApplication(
 }
 
 const createApplication: Handler = (ctx) => {
-  const realm = realmOf(ctx);
   const input = wrapped(ctx, 'application');
-  checkReferences(ctx, input, realm.id);
   const app = newApplication(ctx, input as Parameters<typeof newApplication>[1]);
   return { body: applicationView(app, true) };
 };
@@ -106,7 +87,6 @@ const getApplication: Handler = (ctx) => ({ body: applicationView(findApplicatio
 const updateApplication: Handler = (ctx) => {
   const app = findApplication(ctx);
   const input = wrapped(ctx, 'application');
-  checkReferences(ctx, input, app.realm_id);
   if (typeof input.display_name === 'string') app.display_name = input.display_name;
   if (typeof input.resource_server_id === 'string')
     app.resource_server_id = input.resource_server_id;

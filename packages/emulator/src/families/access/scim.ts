@@ -313,18 +313,19 @@ const listScimGroups: Handler = (ctx) => {
 
 const getScimGroup: Handler = (ctx) => ({ body: scimGroupView(scimGroup(ctx, false), base(ctx)) });
 
-/** Identity ids of a SCIM members value: identities of the realm. */
+/**
+ * Identity ids of a SCIM members value: identities of the realm. A member without a `value` (RFC
+ * 7643 does not require it) or whose `value` names no identity of the realm is left out: the
+ * platform publishes no refusal of either, and member changes are not reflected in the response.
+ */
 function memberIds(ctx: HandlerContext, members: unknown): string[] {
   if (!Array.isArray(members)) throw invalidField('value', 'must be an array of members');
-  const ids = members.map((m, i) => {
-    if (!isJson(m) || typeof m.value !== 'string')
-      throw invalidField(`value[${i}].value`, 'missing');
+  return members.flatMap((m, i) => {
+    if (!isJson(m)) throw invalidField(`value[${i}]`, 'must be an object');
+    if (typeof m.value !== 'string') return [];
     const identity = acc(ctx).identities[m.value];
-    if (!identity || identity.realm_id !== ctx.params.realm_id)
-      throw invalidField(`value[${i}].value`, `no user ${m.value}`);
-    return m.value;
+    return identity && identity.realm_id === ctx.params.realm_id ? [m.value] : [];
   });
-  return ids;
 }
 
 const patchScimGroup: Handler = (ctx) => {
@@ -367,10 +368,10 @@ const patchScimGroup: Handler = (ctx) => {
           addMembers(ctx, group, identitiesNamed(ctx, memberIds(ctx, value)), 'scim');
         else if (o.op === 'remove') {
           const filtered = o.path ? MEMBER_FILTER.exec(o.path) : null;
-          const ids = filtered ? [JSON.parse(`"${filtered[1]}"`) as string] : memberIds(ctx, value);
           // Batch remove is unsupported: one member per `remove` operation.
-          if (ids.length !== 1)
+          if (!filtered && (!Array.isArray(value) || value.length !== 1))
             throw invalidField('value', 'remove takes exactly one member per operation');
+          const ids = filtered ? [JSON.parse(`"${filtered[1]}"`) as string] : memberIds(ctx, value);
           removeMembers(ctx, group, ids, 'scim');
         } else throw invalidField('op', `${o.op} is not supported on members (add, remove)`);
         continue;

@@ -232,6 +232,8 @@ const getSsoConfig: Handler = (ctx) => ({ body: findSsoConfig(ctx) });
 const updateSsoConfig: Handler = (ctx) => {
   const sso = findSsoConfig(ctx);
   const input = wrapped(ctx, 'sso_config');
+  // The published partial update is one variant per kind, selected by its required `type`: the
+  // fields of another kind's variant are not this configuration's (tools/fuzz/config/access.toml).
   if (input.type !== sso.payload.type)
     throw invalidField(
       'sso_config.type',

@@ -44,12 +44,12 @@ const createBindingJob: Handler = (ctx) => {
     ttl_seconds?: number;
   };
   const input = body.binding_job;
-  if (typeof input.user_id !== 'string' || input.user_id === '')
-    throw invalidField('binding_job.user_id', 'missing');
   const deliveryMethod = input.delivery_method ?? 'SHORT_CODE';
   if (deliveryMethod !== 'SHORT_CODE')
     throw invalidField('binding_job.delivery_method', 'only SHORT_CODE is supported');
-  const user = findUser(ctx, input.user_id);
+  // Which fields the platform requires is not published: an absent `user_id` is proto3's empty
+  // one, which names no user (404).
+  const user = findUser(ctx, input.user_id ?? '');
   if (input.issuer_user_id !== undefined) findUser(ctx, input.issuer_user_id);
   if (user.state !== 'ACTIVE')
     throw new ApiFailure(412, 'the user is not active', {

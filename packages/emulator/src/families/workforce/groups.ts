@@ -51,10 +51,12 @@ function groupInput(body: unknown): { name?: string; description?: string } {
 const createGroup: Handler = (ctx) => {
   const tenantId = tenantOf(ctx);
   const input = groupInput(ctx.body);
+  // The name is the group's SCIM `displayName`, which the published SCIMGroup requires non-empty.
   if (input.name === undefined) throw invalidField('group.name', 'missing');
-  if (input.name.trim() === '') throw invalidField('group.name', 'must not be empty');
+  if (input.name === '') throw invalidField('group.name', 'must not be empty');
+  const name = input.name;
   const state = wf(ctx);
-  checkGroupName(state, tenantId, input.name);
+  checkGroupName(state, tenantId, name);
   const now = nowIso(ctx);
   const group: WorkforceGroupRecord = {
     id: newId(),
@@ -62,7 +64,7 @@ const createGroup: Handler = (ctx) => {
     tenant_id: tenantId,
     create_time: now,
     update_time: now,
-    name: input.name,
+    name,
     ...(input.description !== undefined ? { description: input.description } : {}),
     source: 'native',
     kind: 'standard',
@@ -89,10 +91,8 @@ const getGroup: Handler = (ctx) => ({ body: groupView(findGroup(ctx, ctx.params.
 const updateGroup: Handler = (ctx) => {
   const group = findGroup(ctx, ctx.params.group_id!);
   const input = groupInput(ctx.body);
-  if (input.name !== undefined) {
-    if (input.name.trim() === '') throw invalidField('group.name', 'must not be empty');
-    checkGroupName(wf(ctx), group.tenant_id, input.name, group.id);
-  }
+  if (input.name === '') throw invalidField('group.name', 'must not be empty');
+  if (input.name !== undefined) checkGroupName(wf(ctx), group.tenant_id, input.name, group.id);
   Object.assign(group, input, { update_time: nowIso(ctx) });
   recordGroupChange(ctx, group, 'UPDATE');
   return { body: groupView(group) };
@@ -115,23 +115,20 @@ const listGroupUsers: Handler = (ctx) => {
   return { body: { users: page.map((u) => userView(state, u)), total_size: total } };
 };
 
-/** The users named in an add/delete body, each checked before anything changes. */
-function usersIn(
-  ctx: Parameters<Handler>[0],
-  ids: string[],
-  mustExist: boolean,
-): WorkforceUserRecord[] {
+/**
+ * The users named in an add/delete body, each checked before anything changes. An id that names
+ * no user is left out: the reference ignores users already in (or not in) the group and publishes
+ * no refusal of an unknown id.
+ */
+function usersIn(ctx: Parameters<Handler>[0], ids: string[]): WorkforceUserRecord[] {
   const out: WorkforceUserRecord[] = [];
-  for (const id of new Set(ids)) {
-    if (!mustExist && !wf(ctx).users[id]) continue;
-    out.push(findUser(ctx, id));
-  }
+  for (const id of new Set(ids)) if (wf(ctx).users[id]) out.push(findUser(ctx, id));
   return out;
 }
 
 const addGroupUsers: Handler = (ctx) => {
   const group = findGroup(ctx, ctx.params.group_id!);
-  const users = usersIn(ctx, (ctx.body as { user_ids: string[] }).user_ids, true);
+  const users = usersIn(ctx, (ctx.body as { user_ids: string[] }).user_ids);
   let changed = false;
   for (const user of users) {
     if (group.members.includes(user.id)) continue;
@@ -145,7 +142,7 @@ const addGroupUsers: Handler = (ctx) => {
 
 const deleteGroupUsers: Handler = (ctx) => {
   const group = findGroup(ctx, ctx.params.group_id!);
-  const users = usersIn(ctx, (ctx.body as { user_ids: string[] }).user_ids, false);
+  const users = usersIn(ctx, (ctx.body as { user_ids: string[] }).user_ids);
   let changed = false;
   for (const user of users) {
     const at = group.members.indexOf(user.id);

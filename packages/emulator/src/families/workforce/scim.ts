@@ -287,19 +287,21 @@ const deleteScimUser: Handler = (ctx) => {
   return { status: declaredStatus(ctx.op, [204, 200], 204) };
 };
 
-/** Members sent in a SCIM body: users of the tenant (nested groups are not supported). */
+/**
+ * Members sent in a SCIM body: users of the tenant (nested groups are not supported). A member
+ * without a `value` (RFC 7643 does not require it) or whose `value` names no user of the tenant is
+ * left out: the platform publishes no refusal of either.
+ */
 function memberIds(ctx: HandlerContext, members: unknown, field = 'members'): string[] {
   if (!Array.isArray(members)) throw invalidField(field, 'must be an array of members');
   const tenantId = tenantOf(ctx);
-  return members.map((m, i) => {
-    if (!isJson(m) || typeof m.value !== 'string')
-      throw invalidField(`${field}[${i}].value`, 'missing');
+  return members.flatMap((m, i) => {
+    if (!isJson(m)) throw invalidField(`${field}[${i}]`, 'must be an object');
+    if (typeof m.value !== 'string') return [];
     if (m.type !== undefined && m.type !== 'User')
       throw invalidField(`${field}[${i}].type`, 'only User members are supported');
     const user = wf(ctx).users[m.value];
-    if (!user || user.tenant_id !== tenantId)
-      throw invalidField(`${field}[${i}].value`, `no user ${m.value}`);
-    return m.value;
+    return user && user.tenant_id === tenantId ? [m.value] : [];
   });
 }
 
@@ -429,11 +431,11 @@ const patchScimGroup: Handler = (ctx) => {
         op === 'remove' &&
         (lower === 'members' || (!path && isJson(value) && 'members' in value))
       ) {
-        const ids = memberIds(ctx, path ? value : (value as Json).members, 'value');
+        const members = path ? value : (value as Json).members;
         // Batch remove is unsupported: one member per `remove` operation.
-        if (ids.length !== 1)
+        if (!Array.isArray(members) || members.length !== 1)
           throw invalidField('value', 'remove takes exactly one member per operation');
-        remove(ids);
+        remove(memberIds(ctx, members, 'value'));
       } else {
         throw new ApiFailure(400, `unsupported operation ${operation.op} ${path ?? ''}`.trim(), {
           scimType: 'invalidPath',

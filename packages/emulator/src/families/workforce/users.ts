@@ -1,7 +1,7 @@
 // Native users (`/v2/users`): create (with the enrolment e-mail), list, get, partial update,
 // delete, and a user's direct groups.
 import { USER_FILTER_FIELDS, USER_SORT_FIELDS } from '@x/workforce';
-import { ApiFailure, invalidField } from '../../http/errors.js';
+import { ApiFailure } from '../../http/errors.js';
 import { type ListSpec, offsetPage, plainPage } from '../../lists/offset-list.js';
 import { newId } from '../../random.js';
 import type { OperationSpec } from '../../spec/operations.js';
@@ -127,7 +127,6 @@ const updateUser: Handler = (ctx) => {
   const changes = writable((ctx.body as { user?: unknown }).user);
   const state = wf(ctx);
   checkUserConflicts(state, user.tenant_id, changes, user.id);
-  if (changes.username === '') throw invalidField('user.username', 'must not be empty');
   Object.assign(user, changes, { update_time: nowIso(ctx) });
   recordUserChange(ctx, user, 'UPDATE');
   return { body: userView(state, user) };

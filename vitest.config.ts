@@ -28,6 +28,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default', './tools/vitest/summary-reporter.ts'],
+    // Many tests start servers and processes: on a busy machine vitest's 5 s default turns a slow
+    // wait into a failure. Projects that need longer set their own.
+    testTimeout: 20_000,
     projects: (
       [
         { extends: true, test: { name: 'specs', include: ['specs/test/**/*.test.ts'] } },

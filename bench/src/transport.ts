@@ -4,7 +4,6 @@
 // (the client's first request pays it: the transport is loaded lazily, never on import).
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -16,7 +15,6 @@ import {
   TimeoutError,
 } from '../../packages/runtime/src/core/errors.js';
 import { fetchSender } from '../../packages/runtime/src/transport/fetch-sender.js';
-import { createNodeSender } from '../../packages/runtime/src/transport/node-sender.js';
 import { sendRequest } from '../../packages/runtime/src/transport/pipeline.js';
 import { transportSettings } from '../../packages/runtime/src/transport/settings.js';
 import { createUndiciSender } from '../../packages/runtime/src/transport/undici-sender.js';
@@ -59,11 +57,6 @@ const CANDIDATES: Candidate[] = [
     name: 'undici sender',
     module: 'undici-sender.ts',
     make: () => createUndiciSender(kit),
-  },
-  {
-    name: 'node:http sender',
-    module: 'node-sender.ts',
-    make: () => createNodeSender({ ...kit, fallback: fetchSender }),
   },
   { name: 'fetch sender', make: () => fetchSender },
 ];

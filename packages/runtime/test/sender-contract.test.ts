@@ -1,5 +1,5 @@
 // One table of cases run against both senders over a local node:http server: the Node sender must
-// send what fetchSender sends and answer or fail as it does (the invariant in node-sender.ts).
+// send what fetchSender sends and answer or fail as it does (the invariant in undici-sender.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -13,10 +13,9 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkedHeaders } from '../src/headers.js';
 import { fetchSender } from '../src/transport/fetch-sender.js';
-import { createNodeSender } from '../src/transport/node-sender.js';
-import { createUndiciSender } from '../src/transport/undici-sender.js';
 import { sendRequest } from '../src/transport/pipeline.js';
 import { transportSettings } from '../src/transport/settings.js';
+import { createUndiciSender } from '../src/transport/undici-sender.js';
 import {
   type AttemptLimits,
   describe as describeFailure,
@@ -31,11 +30,9 @@ const kit = {
   ResponseTooLargeError,
   TimeoutError,
   describe: describeFailure,
-  fallback: fetchSender,
 };
 const SENDERS: [string, Sender][] = [
   ['fetch', fetchSender],
-  ['node', createNodeSender(kit)],
   ['undici', createUndiciSender(kit)],
 ];
 const TOKEN = 'Bearer tok-contract-1234';

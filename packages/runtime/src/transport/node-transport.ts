@@ -52,17 +52,18 @@ export function loadUndiciSenders(): Promise<UndiciSenders | undefined> {
  * then every request of the client goes over it. Where it cannot be loaded the client sends every
  * request over `fallback` (fetch), the first included: never a mix.
  */
-export const lazyNodeSender: ((kit: SenderKit, fallback: Sender) => Sender | undefined) | undefined =
-  (kit, fallback) => {
-    if (!runsOnNode()) return undefined;
-    let own: Sender | undefined;
-    let making: Promise<Sender> | undefined;
-    return (request, limits) => {
-      if (own) return own(request, limits);
-      making ??= loadUndiciSenders().then((module) => {
-        own = module ? module.createUndiciSender(kit) : fallback;
-        return own;
-      });
-      return making.then((send) => send(request, limits));
-    };
+export const lazyNodeSender:
+  | ((kit: SenderKit, fallback: Sender) => Sender | undefined)
+  | undefined = (kit, fallback) => {
+  if (!runsOnNode()) return undefined;
+  let own: Sender | undefined;
+  let making: Promise<Sender> | undefined;
+  return (request, limits) => {
+    if (own) return own(request, limits);
+    making ??= loadUndiciSenders().then((module) => {
+      own = module ? module.createUndiciSender(kit) : fallback;
+      return own;
+    });
+    return making.then((send) => send(request, limits));
   };
+};

@@ -115,19 +115,24 @@ export function transportSettings(
  * `undefined` (browser builds), bundlers fold the whole condition away, kit included.
  */
 function chooseSender(options: TransportOptions): Sender {
-  const fetchOptions = options.fetchOptions;
-  if (!lazyNodeSender || options.fetch) return fetchSender;
-  if (fetchOptions && Object.keys(fetchOptions).some((name) => name !== 'dispatcher'))
-    return fetchSender;
-  const kit = {
-    AbortError,
-    ConnectionError,
-    ResponseTooLargeError,
-    TimeoutError,
-    describe,
-    dispatcher: fetchOptions?.dispatcher,
-  };
-  return lazyNodeSender(kit, fetchSender) ?? fetchSender;
+  return lazyNodeSender && !options.fetch && dispatcherAtMost(options.fetchOptions)
+    ? (lazyNodeSender(
+        {
+          AbortError,
+          ConnectionError,
+          ResponseTooLargeError,
+          TimeoutError,
+          describe,
+          dispatcher: options.fetchOptions?.dispatcher,
+        },
+        fetchSender,
+      ) ?? fetchSender)
+    : fetchSender;
+}
+
+/** Whether `fetchOptions` holds nothing but a dispatcher (which the Node transport takes). */
+function dispatcherAtMost(fetchOptions: Record<string, unknown> | undefined): boolean {
+  return !fetchOptions || Object.keys(fetchOptions).every((name) => name === 'dispatcher');
 }
 
 /** `value`, checked to be a positive finite number, or `fallback` when it is undefined. */

@@ -119,7 +119,8 @@ function ownDispatcher(): Dispatcher {
 
 /**
  * Ends an attempt's undici request: undici listens on it as on an AbortSignal (an EventEmitter is
- * one of the two kinds it takes), and an emitter costs less per call than an AbortController.
+ * one of the two kinds it takes; undici 6 subscribes with `addListener`, 7 with `once`), and this
+ * costs less per call than an AbortController.
  */
 class Stop {
   #listener: (() => void) | undefined;
@@ -128,6 +129,9 @@ class Stop {
     return this;
   }
   once(event: 'abort', listener: () => void): this {
+    return this.on(event, listener);
+  }
+  addListener(event: 'abort', listener: () => void): this {
     return this.on(event, listener);
   }
   removeListener(): this {

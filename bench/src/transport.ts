@@ -61,6 +61,18 @@ const CANDIDATES: Candidate[] = [
   { name: 'fetch sender', make: () => fetchSender },
 ];
 
+/**
+ * How undici became the Node transport (issue 25, goal 6): the rule was to adopt it unless it
+ * failed a case of the senders' contract tests or a goal. The node:http sender it replaced is
+ * deleted; these runs measured both, with this file as of commit 7758400 (both senders in it).
+ */
+const DECISION = [
+  "Decision (2026-11-27): undici's request() on a dispatcher per client replaced the sender over node:http. It passes every case of the senders' contract tests (test/sender-contract.test.ts: 26 cases, each run against fetch as well: redirects, decompression of gzip, deflate and br, keep-alive, FormData and Blob bodies, timeouts in headers and body, aborts, size limits, cut-off error bodies), proxies through a local CONNECT proxy, the token request included (test/sender-choice.test.ts, tests/reliability/proxy.test.ts), and the per-call goals; the node:http sender had no proxy support (a proxy switched the client to fetch).",
+  'Decision runs, pipeline + sender / raw fetch (small GET time, 1000-item page time, 64 in flight throughput; load on the first request): run 1: undici 0.592x, 0.834x, 2.72x, 134.9 ms; node:http 0.494x, 0.914x, 2.53x, 10.3 ms. Run 2: undici 0.494x, 0.767x, 2.64x, 289.8 ms; node:http 0.489x, 0.778x, 2.11x, 20.0 ms. The fetch sender, for scale: 1.316x, 0.950x, 0.94x; 1.022x, 0.963x, 0.91x. The machine (2 cores) was shared with other jobs (load average 6 to 40): ratios only, absolute times are not comparable between runs.',
+  'The SDK itself (section 1 alone, `tsx bench/src/overhead-only.ts`), SDK / fetch: over node:http 0.647x (small GET), 0.884x (page), 2.03x (64 in flight); over undici 0.687x, 0.916x, 2.29x; goals ≤ 0.90x, ≤ 0.95x, ≥ 1.5x: met by both.',
+  "What undici costs: its load on a client's first request, about 13 times node:http's (the undici package, and Node's own fetch, which it reads as it loads); the families' cold import does not change, since neither transport is loaded on import (test/import-cost.test.ts). In exchange: proxies (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, or a dispatcher of the caller's) over the same transport, FormData and Blob bodies without fetch, and 427 lines of HTTP client code less to keep.",
+];
+
 /** Runs `total` calls with `width` of them in flight at any time. */
 async function inFlight(width: number, total: number, call: () => Promise<unknown>): Promise<void> {
   let left = total;
@@ -170,6 +182,7 @@ export async function run(): Promise<Section> {
       inFlight(IN_FLIGHT, FLIGHT_CALLS, () => call(user)),
     );
     const loads = await loadCosts();
+    const notes = DECISION;
     const others = variants.filter((v) => v.name !== FETCH);
     return {
       id: 'transport',
@@ -190,6 +203,7 @@ export async function run(): Promise<Section> {
           figure(`load on the first request: ${name}`, `${fmt(ms, 1)} ms`),
         ),
       ],
+      notes,
     };
   } finally {
     await server.stop();

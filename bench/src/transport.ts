@@ -3,7 +3,7 @@
 // GET, a 1000-item page, and 64 calls in flight; then what loading each sender costs a process
 // (the client's first request pays it: the transport is loaded lazily, never on import).
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -68,9 +68,9 @@ const CANDIDATES: Candidate[] = [
  */
 const DECISION = [
   "Decision (2026-11-27): undici's request() on a dispatcher per client replaced the sender over node:http. It passes every case of the senders' contract tests (test/sender-contract.test.ts: 26 cases, each run against fetch as well: redirects, decompression of gzip, deflate and br, keep-alive, FormData and Blob bodies, timeouts in headers and body, aborts, size limits, cut-off error bodies), proxies through a local CONNECT proxy, the token request included (test/sender-choice.test.ts, tests/reliability/proxy.test.ts), and the per-call goals; the node:http sender had no proxy support (a proxy switched the client to fetch).",
-  'Decision runs, pipeline + sender / raw fetch (small GET time, 1000-item page time, 64 in flight throughput; load on the first request): run 1: undici 0.592x, 0.834x, 2.72x, 134.9 ms; node:http 0.494x, 0.914x, 2.53x, 10.3 ms. Run 2: undici 0.494x, 0.767x, 2.64x, 289.8 ms; node:http 0.489x, 0.778x, 2.11x, 20.0 ms. The fetch sender, for scale: 1.316x, 0.950x, 0.94x; 1.022x, 0.963x, 0.91x. The machine (2 cores) was shared with other jobs (load average 6 to 40): ratios only, absolute times are not comparable between runs.',
+  'Decision runs, pipeline + sender / raw fetch (small GET time, 1000-item page time, 64 in flight throughput; load on the first request): run 1: undici 0.592x, 0.834x, 2.72x, 134.9 ms; node:http 0.494x, 0.914x, 2.53x, 10.3 ms. Run 2: undici 0.494x, 0.767x, 2.64x, 289.8 ms; node:http 0.489x, 0.778x, 2.11x, 20.0 ms. Run 3: undici 0.554x, 0.700x, 2.77x, 835.0 ms; node:http 0.521x, 0.741x, 2.12x, 48.9 ms. The fetch sender, for scale: 1.316x, 0.950x, 0.94x; 1.022x, 0.963x, 0.91x; 1.027x, 0.920x, 0.88x. The machine (2 cores) was shared with other jobs (load average 6 to 40): ratios only, absolute times are not comparable between runs.',
   'The SDK itself (section 1 alone, `tsx bench/src/overhead-only.ts`), SDK / fetch: over node:http 0.647x (small GET), 0.884x (page), 2.03x (64 in flight); over undici 0.687x, 0.916x, 2.29x; goals ≤ 0.90x, ≤ 0.95x, ≥ 1.5x: met by both.',
-  "What undici costs: its load on a client's first request, about 13 times node:http's (the undici package, and Node's own fetch, which it reads as it loads); the families' cold import does not change, since neither transport is loaded on import (test/import-cost.test.ts). In exchange: proxies (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, or a dispatcher of the caller's) over the same transport, FormData and Blob bodies without fetch, and 427 lines of HTTP client code less to keep.",
+  "What undici costs: its load on a client's first request, 13 to 17 times node:http's (the undici package, and Node's own fetch, which it reads as it loads); the families' cold import does not change, since neither transport is loaded on import (test/import-cost.test.ts). In exchange: proxies (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, or a dispatcher of the caller's) over the same transport, FormData and Blob bodies without fetch, and 427 lines of HTTP client code less to keep.",
 ];
 
 /** Runs `total` calls with `width` of them in flight at any time. */
@@ -124,7 +124,9 @@ function withSpread(result: RoundsResult, variant: string, invert = false): stri
  * left out) so that no TypeScript loader is timed, in fresh processes, interleaved; the median.
  */
 async function loadCosts(): Promise<Map<string, number>> {
-  const dir = await mkdtemp(join(benchDir, '.transport-load-'));
+  // Under bench/ (its .cache/, git-ignored), so that the bundles' `undici` import resolves.
+  await mkdir(join(benchDir, '.cache'), { recursive: true });
+  const dir = await mkdtemp(join(benchDir, '.cache', 'transport-load-'));
   try {
     const entries = new Map<string, string>();
     for (const candidate of CANDIDATES) {

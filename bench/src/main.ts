@@ -10,6 +10,7 @@ import { run as overhead } from './overhead.js';
 import { run as paging } from './paging.js';
 import { run as pipelineTime } from './pipeline-time.js';
 import { sideBySide } from './side-by-side.js';
+import { run as transport } from './transport.js';
 import { run as typecheckCost } from './typecheck-cost.js';
 
 const COMMAND = 'pnpm bench';
@@ -22,6 +23,7 @@ const benches = [
   concurrency,
   pipelineTime,
   emulator,
+  transport,
 ];
 
 const started = performance.now();

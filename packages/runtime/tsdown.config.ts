@@ -35,7 +35,7 @@ export default defineConfig([
       internal: 'src/internal.ts',
       'node-transport': 'src/transport/node-transport.ts',
       'no-node-transport': 'src/transport/no-node-transport.ts',
-      'node-sender': 'src/transport/node-sender.ts',
+      'undici-sender': 'src/transport/undici-sender.ts',
     },
     plugins: [nodeTransportByCondition],
   },

@@ -15,7 +15,7 @@ export interface ConsumerCase {
   wrong: string;
 }
 
-const closure = ['@x/runtime', '@x/auth', 'openapi-fetch', 'openapi-typescript-helpers'];
+const closure = ['@x/runtime', '@x/auth', 'openapi-fetch', 'openapi-typescript-helpers', 'undici'];
 
 export const CASES: Record<Family | 'specs', ConsumerCase> = {
   legacy: {

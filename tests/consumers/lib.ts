@@ -15,7 +15,12 @@ export const FAMILIES = ['legacy', 'workforce', 'access', 'events'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 /** What a consumer may end up with after installing one family (and `@x/auth`). */
-export const RUNTIME_CLOSURE = ['@x/runtime', 'openapi-fetch', 'openapi-typescript-helpers'];
+export const RUNTIME_CLOSURE = [
+  '@x/runtime',
+  'openapi-fetch',
+  'openapi-typescript-helpers',
+  'undici',
+];
 
 /** The environment for npm and pnpm in a consumer: nothing inherited from the outer pnpm run. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

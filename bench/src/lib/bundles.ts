@@ -47,8 +47,8 @@ export async function bundleCode(
 }
 
 /**
- * Strings only the Node transport holds (its node:http import and one of its messages): a bundle
- * that contains neither does not contain the transport.
+ * Strings only the Node transport holds (node:http, which undici imports, and one of the sender's
+ * messages): a bundle that contains neither does not contain the transport.
  */
 const NODE_TRANSPORT_MARKS = ['node:http', 'redirect count exceeded'];
 

@@ -1,26 +1,41 @@
-// Which sender a client uses (settings.ts is the one place that chooses): on Node, node:http(s)
-// with a keep-alive agent per client, unless the caller passed `fetch` or `fetchOptions`; fetch on
-// every other runtime.
-import { createApiClient, type FetchLike } from '@x/runtime';
+// Which sender a client uses (settings.ts is the one place that chooses): on Node, undici on a
+// dispatcher per client (its own, or the caller's `fetchOptions.dispatcher`), from the client's
+// first request on; fetch when the caller passes `fetch` or other `fetchOptions`, and on every
+// other runtime.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { createApiClient, createHttpRequester, type FetchLike } from '@x/runtime';
+import { ProxyAgent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchSender } from '../src/transport/fetch-sender.js';
-import { loadNodeSenders, runsOnNode } from '../src/transport/node-transport.js';
+import { runsOnNode } from '../src/transport/node-transport.js';
 import { transportSettings } from '../src/transport/settings.js';
 import { type FakeServer, send, startFakeServer } from './support/fake-server.js';
 
 let server: FakeServer;
+let proxy: Awaited<ReturnType<typeof startProxy>>;
 beforeAll(async () => {
-  server = await startFakeServer((_req, res) => send(res, 200, { ok: true }));
+  server = await startFakeServer((req, res) =>
+    req.url === '/token'
+      ? send(res, 200, { access_token: 'tok-through-proxy' })
+      : send(res, 200, { ok: true }),
+  );
+  proxy = await startProxy();
 });
 afterAll(async () => {
   await server.close();
+  await proxy.close();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   server.clear();
+  proxy.targets.length = 0;
+  proxy.tunnelled.length = 0;
 });
 
-// Node's fetch adds `sec-fetch-mode: cors` to every request; node:http adds nothing of the kind.
+// Node's fetch adds `sec-fetch-mode: cors` to every request; undici's request() adds nothing of the kind.
 const sentByFetch = () => server.requests.map((r) => r.headers['sec-fetch-mode'] === 'cors');
 
 describe('on Node', () => {
@@ -29,16 +44,14 @@ describe('on Node', () => {
   });
 
   // First in this file: each test file has its own modules, so nothing has loaded the sender yet.
-  it("the process's first request loads the Node sender and goes over fetch meanwhile", async () => {
+  it("a client's first request waits for the transport to load and goes over undici", async () => {
     const api = createApiClient({ baseUrl: server.url });
-    await api.request('GET', '/first');
-    expect(await loadNodeSenders()).toBe(true);
+    await Promise.all([api.request('GET', '/first'), api.request('GET', '/second')]);
     await api.request('GET', '/then');
-    expect(sentByFetch()).toEqual([true, false]);
+    expect(sentByFetch()).toEqual([false, false, false]);
   });
 
-  it('a client with neither fetch nor fetchOptions sends over node:http', async () => {
-    await loadNodeSenders();
+  it('a client with neither fetch nor fetchOptions sends over undici', async () => {
     expect(transportSettings({}).sender).not.toBe(fetchSender);
     const api = createApiClient({ baseUrl: server.url });
     await api.request('GET', '/a');
@@ -58,8 +71,8 @@ describe('on Node', () => {
     expect(sentByFetch()).toEqual([true]);
   });
 
-  it('a client with fetchOptions sends over fetch, which those options configure', async () => {
-    expect(transportSettings({ fetchOptions: {} }).sender).toBe(fetchSender);
+  it('a client with fetchOptions other than a dispatcher sends over fetch, which they configure', async () => {
+    expect(transportSettings({ fetchOptions: { keepalive: false } }).sender).toBe(fetchSender);
     await createApiClient({ baseUrl: server.url, fetchOptions: { keepalive: false } }).request(
       'GET',
       '/d',
@@ -68,15 +81,57 @@ describe('on Node', () => {
   });
 
   it('each client keeps its own connections alive between calls', async () => {
-    await loadNodeSenders();
     const before = server.openSockets();
     const one = createApiClient({ baseUrl: server.url });
     const two = createApiClient({ baseUrl: server.url });
     await one.request('GET', '/e');
-    await one.request('GET', '/e');
     await two.request('GET', '/e');
-    await one.request('GET', '/e');
-    expect(server.openSockets() - before).toBe(2);
+    const opened = server.openSockets() - before;
+    for (let i = 0; i < 4; i++) await one.request('GET', '/e');
+    await two.request('GET', '/e');
+    expect(opened).toBe(2);
+    // undici hands a connection back a moment after the body ends: at most one more per client.
+    expect(server.openSockets() - before).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('behind a forward proxy', () => {
+  it('HTTP_PROXY sends every request through the proxy, the token request included', async () => {
+    vi.stubEnv('HTTP_PROXY', proxy.url);
+    vi.stubEnv('NO_PROXY', '');
+    const target = new URL(server.url).host;
+    const tokens = createHttpRequester({});
+    const auth = {
+      getToken: async () =>
+        (await tokens.request<{ access_token: string }>('POST', `${server.url}/token`, {
+          body: { grant_type: 'client_credentials' },
+        }))!.access_token,
+    };
+    await createApiClient({ baseUrl: server.url, auth }).request('GET', '/behind-proxy');
+    expect(proxy.tunnelled).toEqual(['POST /token', 'GET /behind-proxy']);
+    expect(proxy.targets).toContain(target);
+    expect(sentByFetch()).toEqual([false, false]);
+    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer tok-through-proxy');
+  });
+
+  it('NO_PROXY keeps a host off the proxy', async () => {
+    vi.stubEnv('HTTP_PROXY', proxy.url);
+    vi.stubEnv('NO_PROXY', '127.0.0.1');
+    await createApiClient({ baseUrl: server.url }).request('GET', '/direct');
+    expect(proxy.targets).toEqual([]);
+    expect(server.requests.map((r) => r.url)).toEqual(['/direct']);
+  });
+
+  it('fetchOptions.dispatcher carries every request over undici, not fetch', async () => {
+    const dispatcher = new ProxyAgent(proxy.url);
+    try {
+      const api = createApiClient({ baseUrl: server.url, fetchOptions: { dispatcher } });
+      await api.request('GET', '/through-dispatcher');
+      expect(proxy.tunnelled).toContain('GET /through-dispatcher');
+      expect(sentByFetch()).toEqual([false]);
+    } finally {
+      await dispatcher.close();
+    }
   });
 });
 
@@ -98,3 +153,54 @@ describe('elsewhere', () => {
     expect(runsOnNode()).toBe(true);
   });
 });
+
+/**
+ * A forward proxy that tunnels CONNECT requests and records their targets, and the request lines
+ * of the plain-HTTP requests that travel through its tunnels (so a test can tell a request that
+ * went through it from one sent directly).
+ */
+async function startProxy(): Promise<{
+  url: string;
+  targets: string[];
+  tunnelled: string[];
+  close(): Promise<void>;
+}> {
+  const targets: string[] = [];
+  const tunnelled: string[] = [];
+  const sockets = new Set<Socket>();
+  const proxy: Server = createServer((_req, res) => {
+    res.writeHead(405).end();
+  });
+  proxy.on('connect', (req, client: Socket, head: Buffer) => {
+    targets.push(req.url ?? '');
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.on('data', (chunk: Buffer) => {
+        for (const m of chunk.toString('latin1').matchAll(/^([A-Z]+) (\S+) HTTP\/1\.1$/gm))
+          tunnelled.push(`${m[1]} ${m[2]}`);
+      });
+      client.pipe(upstream);
+    });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+  });
+  proxy.listen(0, '127.0.0.1');
+  await once(proxy, 'listening');
+  const address = proxy.address();
+  if (!address || typeof address === 'string') throw new Error('no proxy address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    targets,
+    tunnelled,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    },
+  };
+}

@@ -1,8 +1,8 @@
 // One table of cases run against both senders over a local node:http server: the Node sender must
-// send what fetchSender sends and answer or fail as it does (the invariant in node-sender.ts).
+// send what fetchSender sends and answer or fail as it does (the invariant in undici-sender.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import {
   AbortError,
   ConnectionError,
@@ -13,9 +13,9 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkedHeaders } from '../src/headers.js';
 import { fetchSender } from '../src/transport/fetch-sender.js';
-import { createNodeSender } from '../src/transport/node-sender.js';
 import { sendRequest } from '../src/transport/pipeline.js';
 import { transportSettings } from '../src/transport/settings.js';
+import { createUndiciSender } from '../src/transport/undici-sender.js';
 import {
   type AttemptLimits,
   describe as describeFailure,
@@ -30,11 +30,10 @@ const kit = {
   ResponseTooLargeError,
   TimeoutError,
   describe: describeFailure,
-  fallback: fetchSender,
 };
 const SENDERS: [string, Sender][] = [
   ['fetch', fetchSender],
-  ['node', createNodeSender(kit)],
+  ['undici', createUndiciSender(kit)],
 ];
 const TOKEN = 'Bearer tok-contract-1234';
 const CONTEXT: RequestContext = { method: 'GET', pathTemplate: '/t', path: '/t', attempts: 1 };
@@ -162,6 +161,51 @@ describe.each(SENDERS)('the %s sender', (_name, sender) => {
     });
     const response = await sender(outgoing('/t'), limits());
     expect(text(response.bytes)).toBe(body);
+  });
+
+  it('decodes deflate and br bodies', async () => {
+    const body = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => `item-${i}`) });
+    server.handle((req, res) => {
+      const coding = req.url === '/br' ? 'br' : 'deflate';
+      const packed = coding === 'br' ? brotliCompressSync(body) : deflateSync(body);
+      res.writeHead(200, { 'content-encoding': coding, 'content-length': packed.byteLength });
+      res.end(packed);
+    });
+    expect(text((await sender(outgoing('/br'), limits())).bytes)).toBe(body);
+    expect(text((await sender(outgoing('/deflate'), limits())).bytes)).toBe(body);
+  });
+
+  // undici (fetch's and ours) hands a connection back a moment after the body ends, so calls one
+  // after another take turns on two connections; without keep-alive each would open its own.
+  it('keeps connections alive between calls', async () => {
+    const ports: (number | undefined)[] = [];
+    server.handle((_req, res, raw) => {
+      ports.push(raw.socket.remotePort);
+      send(res, 200, {});
+    });
+    for (let i = 0; i < 6; i++) await sender(outgoing('/t'), limits());
+    expect(ports).toHaveLength(6);
+    expect(new Set(ports).size).toBeLessThanOrEqual(2);
+  });
+
+  it('sends a FormData as multipart and a Blob with its type', async () => {
+    server.handle((req, res) =>
+      send(res, 200, { type: req.headers['content-type'], body: req.body }),
+    );
+    const form = new FormData();
+    form.append('name', 'ada');
+    const multipart = JSON.parse(
+      text((await sender(outgoing('/f', { method: 'POST', body: form }), limits())).bytes),
+    ) as { type: string; body: string };
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(multipart.type)?.[1];
+    expect(boundary).toBeDefined();
+    expect(multipart.body).toContain(`--${boundary}\r\n`);
+    expect(multipart.body).toContain('name="name"\r\n\r\nada\r\n');
+    const blob = new Blob(['{"b":1}'], { type: 'application/json' });
+    const typed = JSON.parse(
+      text((await sender(outgoing('/b', { method: 'POST', body: blob }), limits())).bytes),
+    );
+    expect(typed).toEqual({ type: 'application/json', body: '{"b":1}' });
   });
 
   it('times out waiting for headers', async () => {

@@ -1,14 +1,14 @@
 // The Node transport's entry, what `#node-transport` resolves to under the `node` condition
 // (package.json `imports`; settings.ts imports it, and the build turns that import into the
 // specifier). Browsers, workers and edge runtimes get no-node-transport.ts instead, so no byte of
-// the Node transport reaches their bundles. Importing it costs nothing: the sender and node:http
-// are loaded on a client's first request. Anything that goes wrong while loading them (an
-// environment without node:http, a test runner without dynamic import) leaves the client on fetch.
+// the Node transport reaches their bundles. Importing it costs nothing: undici and the sender over
+// it (undici-sender.ts) are loaded when a client sends its first request, and that request waits
+// for them, so one transport serves every request of a client from the first.
 //
-// It imports no value of the runtime: the error classes and fetch come in the kit settings.ts hands
-// it, so that its build is one small file (no shared chunk, measured 1.5 ms less cold import), and
-// the errors the sender throws are the very classes callers catch, from the ESM or CommonJS build.
-import type { SenderKit } from './node-sender.js';
+// It imports no value of the runtime: the error classes come in the kit settings.ts hands it, so
+// that its build is one small file (no shared chunk), and the errors the sender throws are the
+// very classes callers catch, from the ESM or CommonJS build.
+import type { SenderKit } from './undici-sender.js';
 import type { Sender } from './wire.js';
 
 /** Whether this is Node itself (not Bun, Deno or an edge runtime that mimics some of it). */
@@ -30,42 +30,40 @@ export function runsOnNode(): boolean {
   );
 }
 
-/** The Node sender's module, once loaded: loading starts with the first request of the process. */
-let nodeSenders: { createNodeSender(kit: SenderKit): Sender } | undefined;
-let loading: Promise<void> | undefined;
+type UndiciSenders = { createUndiciSender(kit: SenderKit): Sender };
+let loading: Promise<UndiciSenders | undefined> | undefined;
 
 /**
- * Loads the Node sender's module (once per process); resolves whether it could be. Tests await it
- * after a first request; clients never wait for it (see `lazyNodeSender`).
+ * Loads the undici sender's module (once per process); resolves to it, or to undefined where it
+ * cannot be loaded (no undici installed, a runner without dynamic import).
  */
-export function loadNodeSenders(): Promise<boolean> {
-  loading ??= import('./node-sender.js').then(
-    (module) => {
-      nodeSenders = module;
-    },
-    () => undefined, // No node:http here after all (or no dynamic import): clients keep fetch.
+export function loadUndiciSenders(): Promise<UndiciSenders | undefined> {
+  loading ??= import('./undici-sender.js').then(
+    (module): UndiciSenders => module,
+    () => undefined,
   );
-  return loading.then(() => nodeSenders !== undefined);
+  return loading;
 }
 
 /**
- * On Node, a client's sender over node:http(s), given the runtime's `kit`, with its own keep-alive
- * agents (one client, one pool of connections), made when its first request goes out; undefined
- * elsewhere (the caller keeps fetch). The module is loaded on the process's first request, which does not wait for it:
- * requests sent while it loads (a few milliseconds) go over fetch, which keeps every guarantee
- * the same way. Waiting would hold the first request on real time (file reads), which callers
- * that drive a call on a fake clock cannot move.
+ * On Node, a client's sender over undici, given the runtime's `kit`, on a dispatcher of its own
+ * (one client, one pool of connections) or the caller's; undefined elsewhere (the caller keeps
+ * fetch). Its first request waits for the module to load (once per process, a few milliseconds),
+ * then every request of the client goes over it. Where it cannot be loaded the client sends every
+ * request over `fallback` (fetch), the first included: never a mix.
  */
-export const lazyNodeSender: ((kit: SenderKit) => Sender | undefined) | undefined = (kit) => {
+export const lazyNodeSender:
+  | ((kit: SenderKit, fallback: Sender) => Sender | undefined)
+  | undefined = (kit, fallback) => {
   if (!runsOnNode()) return undefined;
   let own: Sender | undefined;
+  let making: Promise<Sender> | undefined;
   return (request, limits) => {
     if (own) return own(request, limits);
-    if (!nodeSenders) {
-      void loadNodeSenders();
-      return kit.fallback(request, limits);
-    }
-    own = nodeSenders.createNodeSender(kit);
-    return own(request, limits);
+    making ??= loadUndiciSenders().then((module) => {
+      own = module ? module.createUndiciSender(kit) : fallback;
+      return own;
+    });
+    return making.then((send) => send(request, limits));
   };
 };

@@ -39,8 +39,9 @@ export interface TransportOptions extends ObserveOptions {
   /** A fetch implementation to use instead of the global one. */
   fetch?: FetchLike | undefined;
   /**
-   * Extra `RequestInit` fields for every request, for what fetch itself configures: on Node,
-   * `{ dispatcher: new ProxyAgent(url) }` (from `undici`) for a proxy or custom TLS.
+   * On Node, `{ dispatcher }`: an undici dispatcher (`ProxyAgent`, `Agent` with a CA bundle) that
+   * every request goes through, over the Node transport. Any other `RequestInit` field makes the
+   * client send over fetch, which those fields configure.
    */
   fetchOptions?: Record<string, unknown> | undefined;
   /** Source of randomness for backoff jitter (tests pin it). */
@@ -56,9 +57,10 @@ export interface TransportOptions extends ObserveOptions {
 /** The resolved settings the transport runs with. */
 export interface TransportSettings {
   /**
-   * How each attempt is sent: over node:http(s) on Node when the caller gave no `fetch` and no
-   * `fetchOptions` (loaded on the first request, with this client's own keep-alive agents); over
-   * fetch everywhere else, and whenever the caller gave either.
+   * How each attempt is sent: over undici on Node (loaded on the first request, which waits for
+   * it; on the caller's `fetchOptions.dispatcher`, or a keep-alive pool of this client's own that
+   * honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY); over fetch everywhere else, and whenever the
+   * caller gave a `fetch` or `fetchOptions` fields other than `dispatcher`.
    */
   readonly sender: Sender;
   /** The caller's fetch, or undefined for the global one. */
@@ -92,21 +94,7 @@ export function transportSettings(
     throw new ValidationError('fetchOptions', 'must be an object of RequestInit fields');
   const observe = createObserver(options);
   return {
-    // The one place that chooses how requests are sent (see `TransportSettings.sender`); the Node
-    // sender gets the error classes callers catch, and fetch for what it leaves to fetch.
-    // `lazyNodeSender` comes first: where it is the constant `undefined` (browser builds), bundlers
-    // fold the whole condition away, kit included.
-    sender:
-      lazyNodeSender && !options.fetch && !options.fetchOptions
-        ? (lazyNodeSender({
-            AbortError,
-            ConnectionError,
-            ResponseTooLargeError,
-            TimeoutError,
-            describe,
-            fallback: fetchSender,
-          }) ?? fetchSender)
-        : fetchSender,
+    sender: chooseSender(options),
     fetch: options.fetch,
     fetchOptions: options.fetchOptions,
     auth: options.auth,
@@ -118,6 +106,33 @@ export function transportSettings(
     observe,
     random: options.random ?? Math.random,
   };
+}
+
+/**
+ * The one place that chooses how requests are sent (see `TransportSettings.sender`): undici on
+ * Node, on the caller's `fetchOptions.dispatcher` if any, unless the caller gave a `fetch` or
+ * `RequestInit` fields only fetch knows. `lazyNodeSender` comes first: where it is the constant
+ * `undefined` (browser builds), bundlers fold the whole condition away, kit included.
+ */
+function chooseSender(options: TransportOptions): Sender {
+  return lazyNodeSender && !options.fetch && dispatcherAtMost(options.fetchOptions)
+    ? (lazyNodeSender(
+        {
+          AbortError,
+          ConnectionError,
+          ResponseTooLargeError,
+          TimeoutError,
+          describe,
+          dispatcher: options.fetchOptions?.dispatcher,
+        },
+        fetchSender,
+      ) ?? fetchSender)
+    : fetchSender;
+}
+
+/** Whether `fetchOptions` holds nothing but a dispatcher (which the Node transport takes). */
+function dispatcherAtMost(fetchOptions: Record<string, unknown> | undefined): boolean {
+  return !fetchOptions || Object.keys(fetchOptions).every((name) => name === 'dispatcher');
 }
 
 /** `value`, checked to be a positive finite number, or `fallback` when it is undefined. */

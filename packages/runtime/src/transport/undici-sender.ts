@@ -1,7 +1,7 @@
-// The sender over node:http and node:https, with a keep-alive agent per client. settings.ts chooses
-// it on Node when the caller passed no `fetch` and no `fetchOptions`; node-sender-loader.ts loads it
-// on the first request (never on import), and browser bundles resolve it to a stub
-// (`#node-sender` in package.json `imports`).
+// The sender over undici's `request()`, on a dispatcher per client: its own keep-alive `Agent`, an
+// `EnvHttpProxyAgent` when the environment names a proxy (HTTP_PROXY, HTTPS_PROXY, NO_PROXY), or
+// the caller's own (`fetchOptions.dispatcher`: a ProxyAgent, an Agent with a CA bundle). settings.ts
+// chooses it on Node; node-transport.ts loads it on a client's first request, which waits for it.
 //
 // Invariant, checked by test/sender-contract.test.ts (one table of cases run against this sender
 // and fetchSender over a local node:http server): for the same request and the same server
@@ -13,17 +13,15 @@
 // fetch's `follow` does, never sending `authorization` to another origin; a body sent whole again
 // on every attempt. Every error is built with the attempt's context.
 //
+// Redirects and decompression are done here, not by undici's interceptors: its redirect handler
+// answers the 21st redirect instead of failing as fetch does, and the decompress interceptor is
+// not in every undici a caller's dispatcher may come from.
+//
 // It imports no value of the runtime: the error classes come from its loader (`SenderKit`), so that
 // the ESM and CommonJS builds load this one file and callers catch the classes they import.
-import {
-  type ClientRequest,
-  Agent as HttpAgent,
-  request as httpRequest,
-  type IncomingMessage,
-} from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
 import type {
   AbortError,
   ConnectionError,
@@ -48,8 +46,11 @@ export interface SenderKit {
   readonly TimeoutError: typeof TimeoutError;
   /** A failure's message with its cause's. */
   readonly describe: (error: unknown) => string;
-  /** Sends the bodies this sender leaves to fetch: FormData and Blob (multipart, typed blobs). */
-  readonly fallback: Sender;
+  /**
+   * The caller's dispatcher (`fetchOptions.dispatcher`), from any undici major: only its
+   * `request()` is called. Without one the sender makes its own.
+   */
+  readonly dispatcher?: unknown;
 }
 
 /** Idle keep-alive sockets close after this long (or sooner, when the server's Keep-Alive says). */
@@ -65,47 +66,89 @@ const BODY_HEADERS = [
   'content-language',
   'content-location',
 ];
-/** The credentials fetch (undici) drops when a redirect goes to another origin. */
+/** The credentials fetch drops when a redirect goes to another origin. */
 const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
-/** Methods whose request Node would send chunked without a length: an empty one gets length 0. */
-const NO_BODY_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
+/** The variables undici's EnvHttpProxyAgent reads a proxy from. */
+const PROXY_VARIABLES = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY'];
 const ZLIB_FLUSH = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
 const BROTLI_FLUSH = {
   flush: constants.BROTLI_OPERATION_FLUSH,
   finishFlush: constants.BROTLI_OPERATION_FLUSH,
 };
 
-/** A sender with its own keep-alive agents (one per protocol, made on first use). */
-export function createNodeSender(kit: SenderKit): Sender {
-  let http: HttpAgent | undefined;
-  let https: HttpsAgent | undefined;
-  const agents = {
-    'http:': () =>
-      (http ??= new HttpAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' })),
-    'https:': () =>
-      (https ??= new HttpsAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' })),
-  };
-  return (request, limits) => {
-    const { body } = request;
-    if (
-      body !== undefined &&
-      typeof body !== 'string' &&
-      !(body instanceof Uint8Array) &&
-      !(body instanceof URLSearchParams)
-    )
-      return kit.fallback(request, limits);
-    return new Promise((resolve, reject) =>
-      exchange(kit, agents, request, limits, resolve, reject),
-    );
-  };
+/** What the sender calls on a dispatcher: `request()`, the same in every undici major. */
+type Requester = Pick<Dispatcher, 'request'>;
+
+/**
+ * A sender on one dispatcher: the caller's, or its own keep-alive pool (made on first use), which
+ * goes through the proxy the environment names, as curl and undici's EnvHttpProxyAgent read it.
+ */
+export function createUndiciSender(kit: SenderKit): Sender {
+  let dispatcher = kit.dispatcher as Requester | undefined;
+  const sent = (request: OutgoingRequest, limits: AttemptLimits) =>
+    new Promise<ReceivedResponse>((resolve, reject) => {
+      dispatcher ??= ownDispatcher();
+      exchange(kit, dispatcher, request, limits, resolve, reject);
+    });
+  return (request, limits) =>
+    request.body instanceof FormData
+      ? multipart(request).then((encoded) => sent(encoded, limits))
+      : sent(request, limits);
 }
 
-type Agents = Record<'http:' | 'https:', () => HttpAgent>;
+/**
+ * A FormData body as the bytes and multipart type fetch would send. undici's own multipart encoder
+ * fails on the FormData of the Node it runs in (a FormData of another undici copy), so the body is
+ * encoded by the platform's `Response`, as fetch encodes it; a content-type the caller set wins.
+ */
+async function multipart(request: OutgoingRequest): Promise<OutgoingRequest> {
+  const encoded = new Response(request.body as FormData);
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+  const headers = { ...request.headers };
+  headers['content-type'] ??= encoded.headers.get('content-type')!;
+  return { ...request, body: bytes, headers };
+}
+
+function ownDispatcher(): Dispatcher {
+  const options = { keepAliveTimeout: IDLE_SOCKET_MS };
+  const env = globalThis.process.env;
+  return PROXY_VARIABLES.some((name) => env[name])
+    ? new EnvHttpProxyAgent(options)
+    : new Agent(options);
+}
+
+/**
+ * Ends an attempt's undici request: undici listens on it as on an AbortSignal (an EventEmitter is
+ * one of the two kinds it takes; undici 6 subscribes with `addListener`, 7 with `once`), and this
+ * costs less per call than an AbortController.
+ */
+class Stop {
+  #listener: (() => void) | undefined;
+  on(_event: 'abort', listener: () => void): this {
+    this.#listener = listener;
+    return this;
+  }
+  once(event: 'abort', listener: () => void): this {
+    return this.on(event, listener);
+  }
+  addListener(event: 'abort', listener: () => void): this {
+    return this.on(event, listener);
+  }
+  removeListener(): this {
+    this.#listener = undefined;
+    return this;
+  }
+  fire(): void {
+    const listener = this.#listener;
+    this.#listener = undefined;
+    listener?.();
+  }
+}
 
 /** One attempt: the request, its redirects and the body, under one timer. */
 function exchange(
   kit: SenderKit,
-  agents: Agents,
+  dispatcher: Requester,
   request: OutgoingRequest,
   limits: AttemptLimits,
   resolve: (response: ReceivedResponse) => void,
@@ -120,9 +163,9 @@ function exchange(
   let url = request.url;
   let method = request.method;
   let headers = request.headers;
-  let body = request.body as string | Uint8Array | URLSearchParams | undefined;
+  let body = request.body;
   let redirects = 0;
-  let current: ClientRequest | undefined;
+  let stop: Stop | undefined;
   let settled = false;
   let timedOut = false;
   /** Set while the body of a non-2xx answer is read: what arrived, if the rest never does. */
@@ -141,7 +184,7 @@ function exchange(
   const fail = (error: Error) => {
     if (settled) return;
     settle();
-    current?.destroy();
+    stop?.fire();
     reject(error);
   };
   /**
@@ -153,7 +196,7 @@ function exchange(
     if (signal?.aborted) fail(abortError(kit, signal, context));
     else if (partial) {
       succeed(partial());
-      current?.destroy();
+      stop?.fire();
     } else if (timedOut) fail(new kit.TimeoutError(timeoutMs, { request: context }));
     else fail(connectionError(kit, error, context));
   };
@@ -164,13 +207,15 @@ function exchange(
   }, timeoutMs);
   signal?.addEventListener('abort', onAbort, { once: true });
 
-  const onResponse = (incoming: IncomingMessage) => {
+  const onResponse = (answer: Dispatcher.ResponseData) => {
+    const incoming = answer.body;
+    incoming.on('error', lost);
     if (settled) {
       incoming.destroy();
       return;
     }
-    const status = incoming.statusCode ?? 0;
-    const received = new NodeResponseHeaders(incoming.rawHeaders);
+    const status = answer.statusCode;
+    const received = new UndiciResponseHeaders(answer.headers);
     if (REDIRECTS.has(status) && mode !== 'manual') {
       const location = received.get('location');
       if (location !== null) {
@@ -191,13 +236,14 @@ function exchange(
     }
     const chunks: Uint8Array[] = [];
     let total = 0;
-    const answer = (): ReceivedResponse => ({
+    const whole = (): ReceivedResponse => ({
       status,
-      statusText: incoming.statusMessage ?? '',
+      // A caller's dispatcher from undici 6 or older answers no statusText.
+      statusText: answer.statusText ?? '',
       headers: received,
       bytes: joined(chunks, total),
     });
-    if (status < 200 || status > 299) partial = answer;
+    if (status < 200 || status > 299) partial = whole;
     const stream = decoded(incoming, received, method, status, lost);
     stream.on('data', (chunk: Buffer) => {
       if (settled) return;
@@ -212,9 +258,8 @@ function exchange(
       }
       chunks.push(chunk);
     });
-    stream.on('end', () => succeed(answer()));
-    stream.on('error', lost);
-    if (stream !== incoming) incoming.on('error', lost);
+    stream.on('end', () => succeed(whole()));
+    if (stream !== incoming) stream.on('error', lost);
   };
 
   /** Follows a redirect as fetch's `follow` does; `error` mode refuses it as fetch does. */
@@ -243,28 +288,24 @@ function exchange(
   };
 
   const send = () => {
-    let target: URL;
     try {
-      target = new URL(url);
+      const target = new URL(url);
       const protocol = target.protocol;
       if (protocol !== 'http:' && protocol !== 'https:')
         throw new TypeError(`URL scheme ${protocol} is not supported`);
-      const [payload, lines] = encoded(body, headers, method, target);
-      const hostname = target.hostname;
-      const req = (protocol === 'https:' ? httpsRequest : httpRequest)({
-        protocol,
-        hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method,
-        headers: lines,
-        setHost: false,
-        agent: agents[protocol](),
-      });
-      current = req;
-      req.on('response', onResponse);
-      req.on('error', lost);
-      req.end(payload);
+      const [payload, lines] = encoded(body, headers, target);
+      stop = new Stop();
+      dispatcher
+        .request({
+          origin: target.origin,
+          path: `${target.pathname}${target.search}`,
+          method: method as Dispatcher.HttpMethod,
+          headers: lines,
+          // undici sends a Blob too (its type as content-type), though its types leave it out.
+          body: (payload ?? null) as NonNullable<Dispatcher.RequestOptions['body']>,
+          signal: stop as unknown as AbortSignal,
+        })
+        .then(onResponse, lost);
     } catch (error) {
       lost(error);
     }
@@ -273,18 +314,17 @@ function exchange(
 }
 
 /**
- * The body as bytes or text, and the header lines fetch would send with it, as the flat
- * [name, value, …] list node:http writes as it is (no per-field setHeader: measured 5% less CPU per
- * call). Node does not check a list's names and values again; every producer of a request's
- * headers has checked them (checkHeaders, the token check, fetch's own Headers in the raw client).
+ * The body as undici sends it, and the header lines fetch would send with it, as the flat
+ * [name, value, …] list undici takes as it is. undici sets `host` and `content-length` itself
+ * (and the multipart type of a FormData); every producer of a request's headers has checked them
+ * (checkHeaders, the token check, fetch's own Headers in the raw client).
  */
 function encoded(
-  body: string | Uint8Array | URLSearchParams | undefined,
+  body: OutgoingRequest['body'],
   headers: RequestHeaders,
-  method: string,
   target: URL,
-): [string | Uint8Array | undefined, string[]] {
-  let payload: string | Uint8Array | undefined;
+): [string | Uint8Array | FormData | Blob | undefined, string[]] {
+  let payload: string | Uint8Array | FormData | Blob | undefined;
   let type: string | undefined;
   if (body instanceof URLSearchParams) {
     payload = body.toString();
@@ -293,7 +333,7 @@ function encoded(
     payload = body;
     type = 'text/plain;charset=UTF-8';
   } else payload = body;
-  const lines = ['host', target.host];
+  const lines: string[] = [];
   for (const name of Object.keys(headers))
     if (name !== 'host' && name !== 'content-length') lines.push(name, headers[name]!);
   if (headers.accept === undefined) lines.push('accept', '*/*');
@@ -304,12 +344,6 @@ function encoded(
       target.protocol === 'https:' ? 'br, gzip, deflate' : 'gzip, deflate',
     );
   if (type !== undefined && headers['content-type'] === undefined) lines.push('content-type', type);
-  if (payload !== undefined)
-    lines.push(
-      'content-length',
-      String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength),
-    );
-  else if (!NO_BODY_METHODS.has(method)) lines.push('content-length', '0');
   return [payload, lines];
 }
 
@@ -322,7 +356,7 @@ function without(headers: RequestHeaders, names: readonly string[]): RequestHead
 
 /** The body stream, decoded as fetch decodes `Content-Encoding` (a coding it does not know: as is). */
 function decoded(
-  incoming: IncomingMessage,
+  incoming: Readable,
   headers: ResponseHeaders,
   method: string,
   status: number,
@@ -348,43 +382,36 @@ function decoded(
 }
 
 /**
- * Response headers over Node's raw list: `get` as fetch's Headers (case-insensitive, repeated
- * fields joined with ", "), indexed once, on the first read; fetch's own `Headers` only when a
- * caller asks for them (building one loads Node's fetch).
+ * Response headers over undici's record (lower-case names; a repeated field is an array): `get`
+ * as fetch's Headers (case-insensitive, repeated fields joined with ", "); fetch's own `Headers`
+ * only when a caller asks for them (building one loads Node's fetch).
  */
-class NodeResponseHeaders implements ResponseHeaders {
-  readonly #raw: readonly string[];
-  #index: Map<string, string> | undefined;
+class UndiciResponseHeaders implements ResponseHeaders {
+  readonly #fields: Record<string, string | string[] | undefined>;
   #headers: Headers | undefined;
 
-  constructor(raw: readonly string[]) {
-    this.#raw = raw;
+  constructor(fields: Record<string, string | string[] | undefined>) {
+    this.#fields = fields;
   }
 
   get(name: string): string | null {
-    return this.#fields().get(name.toLowerCase()) ?? null;
+    const key = name.toLowerCase();
+    if (!Object.hasOwn(this.#fields, key)) return null;
+    const value = this.#fields[key];
+    if (value === undefined) return null;
+    return typeof value === 'string' ? value : value.join(', ');
   }
 
   toHeaders(): Headers {
-    this.#headers ??= new Headers([...this.#fields()]);
+    this.#headers ??= new Headers([...this]);
     return this.#headers;
   }
 
-  [Symbol.iterator](): Iterator<[string, string]> {
-    return this.#fields()[Symbol.iterator]();
-  }
-
-  #fields(): Map<string, string> {
-    if (this.#index) return this.#index;
-    const index = new Map<string, string>();
-    const raw = this.#raw;
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = raw[i]!.toLowerCase();
-      const before = index.get(name);
-      index.set(name, before === undefined ? raw[i + 1]! : `${before}, ${raw[i + 1]!}`);
+  *[Symbol.iterator](): Iterator<[string, string]> {
+    for (const name of Object.keys(this.#fields)) {
+      const value = this.get(name);
+      if (value !== null) yield [name, value];
     }
-    this.#index = index;
-    return index;
   }
 }
 

@@ -176,7 +176,7 @@ func wNotFoundErrorType(t *testing.T, s *story) {
 func wDuplicateGroupConflict(t *testing.T, s *story) {
 	client := workforceClient(t, s)
 	body := workforce.CreateGroupRequest{Group: workforce.GroupCreate{
-		Name: ptr(s.run + "-group"), Description: ptr("Go story group"),
+		Name: s.run + "-group", Description: ptr("Go story group"),
 	}}
 	first, err := client.CreateGroupWithResponse(context.Background(), body)
 	if err != nil {

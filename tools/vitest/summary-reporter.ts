@@ -4,6 +4,7 @@
 // as one failure, so the line never says "0 failed" on a run that fails. The counts also go to the
 // results folder, where `pnpm test` adds them to the other runners' (tools/test-run).
 import type { Reporter, SerializedError, TestModule } from 'vitest/node';
+import type { Failure } from '../test-run/src/results.mjs';
 import { writeResult } from '../test-run/src/results.mjs';
 
 /** The figures of the closing line. */
@@ -11,6 +12,38 @@ export interface RunCounts {
   passed: number;
   failed: number;
   skipped: number;
+}
+
+/** The first error's message, if there is one. */
+function firstMessage(errors: ReadonlyArray<{ message?: unknown }>): string | undefined {
+  const message = errors[0]?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * What failed, by name: each failed test (file › suite › test), each file that failed outside its
+ * tests, each unhandled error; with the first line of its first error.
+ */
+export function nameFailures(
+  testModules: ReadonlyArray<TestModule>,
+  unhandledErrors: ReadonlyArray<{ message?: unknown }> = [],
+): Failure[] {
+  const failures: Failure[] = [];
+  const add = (name: string, message: string | undefined) =>
+    failures.push(message === undefined ? { name } : { name, message });
+  for (const module of testModules) {
+    let failedTests = 0;
+    for (const test of module.children.allTests()) {
+      const result = test.result();
+      if (result.state !== 'failed') continue;
+      failedTests++;
+      add(`${module.relativeModuleId} › ${test.fullName}`, firstMessage(result.errors ?? []));
+    }
+    if (module.state() === 'failed' && (failedTests === 0 || module.errors().length > 0))
+      add(`${module.relativeModuleId} (outside its tests)`, firstMessage(module.errors()));
+  }
+  for (const error of unhandledErrors) add('unhandled error', firstMessage([error]));
+  return failures;
 }
 
 /** Counts tests by outcome, plus one failure per file that failed outside its tests and per unhandled error. */
@@ -44,7 +77,7 @@ export default class SummaryReporter implements Reporter {
     const counts = countRun(testModules, unhandledErrors);
     // One results file per suite: `pnpm generators` names its own (X_RESULTS_SUITE).
     const suite = process.env.X_RESULTS_SUITE ?? 'vitest';
-    writeResult(suite, counts);
+    writeResult(suite, { ...counts, failures: nameFailures(testModules, unhandledErrors) });
     process.stdout.write(
       `\n${suite}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
     );

@@ -59,12 +59,18 @@ export interface StoryRun {
   output: string;
 }
 
-/** Runner counts, for the results protocol (tools/test-run/src/results.mjs). */
-export const countSteps = (steps: readonly StepResult[]) => ({
-  passed: steps.filter((s) => s.ok && !s.skipped).length,
-  failed: steps.filter((s) => !s.ok && !s.skipped).length,
-  skipped: steps.filter((s) => s.skipped).length,
-});
+/** Runner counts and failed steps' names, for the results protocol (tools/test-run/src/results.mjs). */
+export const countSteps = (steps: readonly StepResult[]) => {
+  const failed = steps.filter((s) => !s.ok && !s.skipped);
+  return {
+    passed: steps.filter((s) => s.ok && !s.skipped).length,
+    failed: failed.length,
+    skipped: steps.filter((s) => s.skipped).length,
+    failures: failed.map(({ name, message }) =>
+      message === undefined ? { name } : { name, message },
+    ),
+  };
+};
 
 const asArray = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];

@@ -4,6 +4,13 @@ export interface SuiteResult {
   passed: number;
   failed: number;
   skipped: number;
+  /** What failed, when the runner names it (at most 20, one line each). */
+  failures?: ReadonlyArray<Failure>;
+}
+/** One failed test: its full name and the first line of its error. */
+export interface Failure {
+  name: string;
+  message?: string;
 }
 export type Counts = Omit<SuiteResult, 'suite'>;
 export function resultsDir(env?: NodeJS.ProcessEnv): string;

@@ -1,6 +1,7 @@
 // The results protocol every test stage shares: a runner writes one JSON file per suite into the
 // results folder (`.cache/results/` in the clone, or `X_RESULTS_DIR`), `{ suite, passed, failed,
-// skipped }`; the test run adds them up for its closing line. One file per suite, so a stage that
+// skipped, failures }`; the test run adds them up for its closing line and names the failures just
+// above it (CI often keeps only the tail of a log, so the names must be where the tail is). One file per suite, so a stage that
 // runs several runners (pytest, go test, JUnit, Schemathesis, vitest) reports each.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,15 +14,33 @@ export function resultsDir(env = process.env) {
   return env.X_RESULTS_DIR ?? join(root, '.cache', 'results');
 }
 
-/** Records one suite's counts. `suite` names the file (`vitest`, `generators-pytest`, …). */
+/** How many failures a suite names at most, and how long each line may be. */
+const MAX_FAILURES = 20;
+const MAX_LINE = 300;
+
+/** One line, shortened: a failure's name and the first line of its message. */
+function oneLine(text) {
+  const line = String(text).split('\n', 1)[0].trim();
+  return line.length > MAX_LINE ? `${line.slice(0, MAX_LINE - 1)}…` : line;
+}
+
+/**
+ * Records one suite's counts. `suite` names the file (`vitest`, `generators-pytest`, …);
+ * `counts.failures`, when given, names what failed (`{ name, message }`, the first 20 kept).
+ */
 export function writeResult(suite, counts, env = process.env) {
   const dir = resultsDir(env);
   mkdirSync(dir, { recursive: true });
+  const failures = (counts.failures ?? []).slice(0, MAX_FAILURES).map((f) => ({
+    name: oneLine(f.name),
+    ...(f.message === undefined ? {} : { message: oneLine(f.message) }),
+  }));
   const record = {
     suite,
     passed: counts.passed | 0,
     failed: counts.failed | 0,
     skipped: counts.skipped | 0,
+    ...(failures.length > 0 ? { failures } : {}),
   };
   writeFileSync(join(dir, `${suite}.json`), `${JSON.stringify(record)}\n`);
   return record;

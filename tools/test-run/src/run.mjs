@@ -50,6 +50,16 @@ export function reportLines({ timings, results, sum }) {
     lines.push(
       `  ${r.suite.padEnd(28)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
     );
+  const named = results.filter((r) => r.failures?.length);
+  if (named.length > 0) {
+    lines.push('failed:');
+    for (const r of named) {
+      for (const f of r.failures)
+        lines.push(`  ${r.suite}: ${f.name}${f.message === undefined ? '' : ` — ${f.message}`}`);
+      if (r.failed > r.failures.length)
+        lines.push(`  ${r.suite}: and ${r.failed - r.failures.length} more`);
+    }
+  }
   lines.push('', `tests: ${sum.passed} passed, ${sum.failed} failed, ${sum.skipped} skipped`);
   return lines;
 }

@@ -43,6 +43,49 @@ describe('results', () => {
     writeResult('pytest', { passed: 4, failed: 0, skipped: 0 }, env);
     expect(total(readResults(env))).toEqual({ passed: 7, failed: 1, skipped: 2 });
   });
+
+  it('keeps the first line of each failure, at most 20 of them', () => {
+    const failures = Array.from({ length: 25 }, (_, i) => ({
+      name: `t${i}`,
+      message: `expected 1\nreceived 2 ${'x'.repeat(400)}`,
+    }));
+    const record = writeResult('vitest', { passed: 0, failed: 25, skipped: 0, failures }, env);
+    expect(record.failures).toHaveLength(20);
+    expect(record.failures?.[0]).toEqual({ name: 't0', message: 'expected 1' });
+    expect(readResults(env)[0]?.failures?.[19]?.name).toBe('t19');
+  });
+});
+
+describe('reportLines', () => {
+  it('names each failure above the closing line, and how many more failed unnamed', () => {
+    const results = [
+      { suite: 'vitest', passed: 1, failed: 0, skipped: 0 },
+      {
+        suite: 'consumers',
+        passed: 5,
+        failed: 3,
+        skipped: 0,
+        failures: [
+          { name: 'a.test.ts › installs', message: 'timed out' },
+          { name: 'b.test.ts (outside its tests)' },
+        ],
+      },
+    ];
+    const lines = reportLines({ timings: [], results, sum: total(results) });
+    const at = lines.indexOf('failed:');
+    expect(lines.slice(at, at + 4)).toEqual([
+      'failed:',
+      '  consumers: a.test.ts › installs — timed out',
+      '  consumers: b.test.ts (outside its tests)',
+      '  consumers: and 1 more',
+    ]);
+    expect(lines.at(-1)).toBe('tests: 6 passed, 3 failed, 0 skipped');
+  });
+
+  it('prints no failure section for a clean run', () => {
+    const results = [{ suite: 'vitest', passed: 1, failed: 0, skipped: 0 }];
+    expect(reportLines({ timings: [], results, sum: total(results) })).not.toContain('failed:');
+  });
 });
 
 describe('runStages', () => {

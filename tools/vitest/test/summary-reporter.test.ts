@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { TestModule } from 'vitest/node';
-import { countRun } from '../summary-reporter.js';
+import { countRun, nameFailures } from '../summary-reporter.js';
 
 type State = 'passed' | 'failed' | 'skipped' | 'pending';
 
 /** The part of vitest's TestModule that the reporter reads. */
 function fakeModule(tests: State[], moduleState: State, errors: unknown[] = []): TestModule {
   return {
+    relativeModuleId: 'pkg/test/a.test.ts',
     state: () => moduleState,
     errors: () => errors,
-    children: { allTests: () => tests.map((state) => ({ result: () => ({ state }) })) },
+    children: {
+      allTests: () =>
+        tests.map((state, i) => ({
+          fullName: `suite > case ${i}`,
+          result: () => ({
+            state,
+            errors: state === 'failed' ? [{ message: `boom ${i}\nstack` }] : undefined,
+          }),
+        })),
+    },
   } as unknown as TestModule;
 }
 
@@ -46,5 +56,26 @@ describe('countRun', () => {
     expect(
       countRun([fakeModule(['passed'], 'passed'), fakeModule(['skipped'], 'skipped')]),
     ).toEqual({ passed: 1, failed: 0, skipped: 1 });
+  });
+});
+
+describe('nameFailures', () => {
+  it('names each failed test with its file and first error', () => {
+    expect(nameFailures([fakeModule(['passed', 'failed'], 'failed')])).toEqual([
+      { name: 'pkg/test/a.test.ts › suite > case 1', message: 'boom 1\nstack' },
+    ]);
+  });
+
+  it('names a file that failed outside its tests, and unhandled errors', () => {
+    expect(
+      nameFailures([fakeModule([], 'failed', [{ message: 'SyntaxError' }])], [{ message: 'late' }]),
+    ).toEqual([
+      { name: 'pkg/test/a.test.ts (outside its tests)', message: 'SyntaxError' },
+      { name: 'unhandled error', message: 'late' },
+    ]);
+  });
+
+  it('names nothing on a clean run', () => {
+    expect(nameFailures([fakeModule(['passed', 'skipped'], 'passed')])).toEqual([]);
   });
 });

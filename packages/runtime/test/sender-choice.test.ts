@@ -2,10 +2,8 @@
 // dispatcher per client (its own, or the caller's `fetchOptions.dispatcher`), from the client's
 // first request on; fetch when the caller passes `fetch` or other `fetchOptions`, and on every
 // other runtime.
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import { connect, type Socket } from 'node:net';
 import { createApiClient, createHttpRequester, type FetchLike } from '@x/runtime';
+import { type ConnectProxy, startConnectProxy } from '@x/testing';
 import { ProxyAgent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchSender } from '../src/transport/fetch-sender.js';
@@ -14,14 +12,14 @@ import { transportSettings } from '../src/transport/settings.js';
 import { type FakeServer, send, startFakeServer } from './support/fake-server.js';
 
 let server: FakeServer;
-let proxy: Awaited<ReturnType<typeof startProxy>>;
+let proxy: ConnectProxy;
 beforeAll(async () => {
   server = await startFakeServer((req, res) =>
     req.url === '/token'
       ? send(res, 200, { access_token: 'tok-through-proxy' })
       : send(res, 200, { ok: true }),
   );
-  proxy = await startProxy();
+  proxy = await startConnectProxy();
 });
 afterAll(async () => {
   await server.close();
@@ -153,54 +151,3 @@ describe('elsewhere', () => {
     expect(runsOnNode()).toBe(true);
   });
 });
-
-/**
- * A forward proxy that tunnels CONNECT requests and records their targets, and the request lines
- * of the plain-HTTP requests that travel through its tunnels (so a test can tell a request that
- * went through it from one sent directly).
- */
-async function startProxy(): Promise<{
-  url: string;
-  targets: string[];
-  tunnelled: string[];
-  close(): Promise<void>;
-}> {
-  const targets: string[] = [];
-  const tunnelled: string[] = [];
-  const sockets = new Set<Socket>();
-  const proxy: Server = createServer((_req, res) => {
-    res.writeHead(405).end();
-  });
-  proxy.on('connect', (req, client: Socket, head: Buffer) => {
-    targets.push(req.url ?? '');
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.on('data', (chunk: Buffer) => {
-        for (const m of chunk.toString('latin1').matchAll(/^([A-Z]+) (\S+) HTTP\/1\.1$/gm))
-          tunnelled.push(`${m[1]} ${m[2]}`);
-      });
-      client.pipe(upstream);
-    });
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => s.destroy());
-    }
-  });
-  proxy.listen(0, '127.0.0.1');
-  await once(proxy, 'listening');
-  const address = proxy.address();
-  if (!address || typeof address === 'string') throw new Error('no proxy address');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    targets,
-    tunnelled,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
-    },
-  };
-}

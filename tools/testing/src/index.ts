@@ -1,4 +1,5 @@
 export { capture } from './capture.js';
+export { type ConnectProxy, startConnectProxy } from './connect-proxy.js';
 export {
   FAULTS,
   type Fault,

@@ -53,6 +53,7 @@ export type {
   RequestEvent,
   ResponseEvent,
   RetryEvent,
+  TransportFallbackEvent,
 } from './core/observe.js';
 export type { CallOptions, ClientOptions, ListOptions } from './core/options.js';
 export type { Page } from './core/paginator.js';

@@ -53,6 +53,7 @@ export {
   ServerError,
   TimeoutError,
   type TokenProvider,
+  type TransportFallbackEvent,
   type TransportOptions,
   UnauthorizedError,
   ValidationError,

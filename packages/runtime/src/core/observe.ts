@@ -93,10 +93,24 @@ export interface DeprecationEvent {
   replacement: string;
 }
 
+/**
+ * On Node, undici (the client's transport) could not be loaded, so every request of this client
+ * goes over fetch: no keep-alive pool of its own, and `HTTP_PROXY`/`HTTPS_PROXY` are not honoured.
+ * Reported once per client, before its first request is sent, and logged at `warn`.
+ */
+export interface TransportFallbackEvent {
+  type: 'transport-fallback';
+  /** The sender used instead. */
+  sender: 'fetch';
+  /** Why undici could not be loaded (the loader's message). */
+  reason: string;
+}
+
 /** What the client reports: for metrics, tracing and debug logs. Never holds a credential. */
 export type ClientEvent =
   | RequestEvent
   | DeprecationEvent
+  | TransportFallbackEvent
   | ResponseEvent
   | AttemptErrorEvent
   | RetryEvent
@@ -222,6 +236,15 @@ export function createObserver(options: ObserveOptions): Observer | undefined {
           safely(() =>
             log.warn(
               `${event.name} is deprecated and goes in the next minor: use ${event.replacement}`,
+              event,
+            ),
+          );
+        break;
+      case 'transport-fallback':
+        if (log && level >= LEVELS.warn)
+          safely(() =>
+            log.warn(
+              `undici could not be loaded (${event.reason}); this client sends every request over fetch`,
               event,
             ),
           );

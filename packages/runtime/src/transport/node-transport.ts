@@ -31,16 +31,20 @@ export function runsOnNode(): boolean {
 }
 
 type UndiciSenders = { createUndiciSender(kit: SenderKit): Sender };
-let loading: Promise<UndiciSenders | undefined> | undefined;
+/** The loaded module, or why it could not be loaded. */
+type Loaded = { module: UndiciSenders } | { failure: string };
+let loading: Promise<Loaded> | undefined;
 
 /**
- * Loads the undici sender's module (once per process); resolves to it, or to undefined where it
- * cannot be loaded (no undici installed, a runner without dynamic import).
+ * Loads the undici sender's module (once per process); resolves to it, or to why it cannot be
+ * loaded (no undici installed, a runner without dynamic import).
  */
-export function loadUndiciSenders(): Promise<UndiciSenders | undefined> {
+export function loadUndiciSenders(): Promise<Loaded> {
   loading ??= import('./undici-sender.js').then(
-    (module): UndiciSenders => module,
-    () => undefined,
+    (module): Loaded => ({ module }),
+    (error: unknown): Loaded => ({
+      failure: error instanceof Error ? error.message : String(error),
+    }),
   );
   return loading;
 }
@@ -50,18 +54,23 @@ export function loadUndiciSenders(): Promise<UndiciSenders | undefined> {
  * (one client, one pool of connections) or the caller's; undefined elsewhere (the caller keeps
  * fetch). Its first request waits for the module to load (once per process, a few milliseconds),
  * then every request of the client goes over it. Where it cannot be loaded the client sends every
- * request over `fallback` (fetch), the first included: never a mix.
+ * request over `fallback` (fetch), the first included: never a mix; and says so once, through
+ * `onFallback` (a silent switch would leave proxies and pooling unexplained).
  */
 export const lazyNodeSender:
-  | ((kit: SenderKit, fallback: Sender) => Sender | undefined)
-  | undefined = (kit, fallback) => {
+  | ((kit: SenderKit, fallback: Sender, onFallback: (reason: string) => void) => Sender | undefined)
+  | undefined = (kit, fallback, onFallback) => {
   if (!runsOnNode()) return undefined;
   let own: Sender | undefined;
   let making: Promise<Sender> | undefined;
   return (request, limits) => {
     if (own) return own(request, limits);
-    making ??= loadUndiciSenders().then((module) => {
-      own = module ? module.createUndiciSender(kit) : fallback;
+    making ??= loadUndiciSenders().then((loaded) => {
+      if ('module' in loaded) own = loaded.module.createUndiciSender(kit);
+      else {
+        own = fallback;
+        onFallback(loaded.failure);
+      }
       return own;
     });
     return making.then((send) => send(request, limits));

@@ -94,7 +94,7 @@ export function transportSettings(
     throw new ValidationError('fetchOptions', 'must be an object of RequestInit fields');
   const observe = createObserver(options);
   return {
-    sender: chooseSender(options),
+    sender: chooseSender(options, observe),
     fetch: options.fetch,
     fetchOptions: options.fetchOptions,
     auth: options.auth,
@@ -114,7 +114,7 @@ export function transportSettings(
  * `RequestInit` fields only fetch knows. `lazyNodeSender` comes first: where it is the constant
  * `undefined` (browser builds), bundlers fold the whole condition away, kit included.
  */
-function chooseSender(options: TransportOptions): Sender {
+function chooseSender(options: TransportOptions, observe: Observer | undefined): Sender {
   return lazyNodeSender && !options.fetch && dispatcherAtMost(options.fetchOptions)
     ? (lazyNodeSender(
         {
@@ -126,6 +126,7 @@ function chooseSender(options: TransportOptions): Sender {
           dispatcher: options.fetchOptions?.dispatcher,
         },
         fetchSender,
+        (reason) => observe?.({ type: 'transport-fallback', sender: 'fetch', reason }),
       ) ?? fetchSender)
     : fetchSender;
 }

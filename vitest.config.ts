@@ -128,6 +128,9 @@ export default defineConfig({
             globalSetup: ['tests/consumers/global-setup.ts'],
             testTimeout: 300_000,
             hookTimeout: 600_000,
+            // Installs over the network (npm, apt) on a fresh machine: one retry, and every test
+            // that needed it is named in the run's report (tools/vitest/summary-reporter.ts).
+            retry: 1,
           },
         },
       ] satisfies TestProjectInlineConfiguration[]

@@ -46,6 +46,24 @@ export function nameFailures(
   return failures;
 }
 
+/**
+ * Tests that passed only on a retry (the consumers project retries once: it installs over the
+ * network). Named in the run's report, so a flaky test is seen, never hidden by its retry.
+ */
+export function nameRetried(testModules: ReadonlyArray<TestModule>): Failure[] {
+  const retried: Failure[] = [];
+  for (const module of testModules)
+    for (const test of module.children.allTests()) {
+      const retries = test.diagnostic()?.retryCount ?? 0;
+      if (test.result().state === 'passed' && retries > 0)
+        retried.push({
+          name: `${module.relativeModuleId} › ${test.fullName}`,
+          message: `passed on retry ${retries}`,
+        });
+    }
+  return retried;
+}
+
 /** Counts tests by outcome, plus one failure per file that failed outside its tests and per unhandled error. */
 export function countRun(
   testModules: ReadonlyArray<TestModule>,
@@ -77,7 +95,11 @@ export default class SummaryReporter implements Reporter {
     const counts = countRun(testModules, unhandledErrors);
     // One results file per suite: `pnpm generators` names its own (X_RESULTS_SUITE).
     const suite = process.env.X_RESULTS_SUITE ?? 'vitest';
-    writeResult(suite, { ...counts, failures: nameFailures(testModules, unhandledErrors) });
+    writeResult(suite, {
+      ...counts,
+      failures: nameFailures(testModules, unhandledErrors),
+      retried: nameRetried(testModules),
+    });
     process.stdout.write(
       `\n${suite}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
     );

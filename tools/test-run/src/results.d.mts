@@ -6,6 +6,8 @@ export interface SuiteResult {
   skipped: number;
   /** What failed, when the runner names it (at most 20, one line each). */
   failures?: ReadonlyArray<Failure>;
+  /** What passed only on a retry (a flaky test, named so it is not hidden). */
+  retried?: ReadonlyArray<Failure>;
 }
 /** One failed test: its full name and the first line of its error. */
 export interface Failure {

@@ -1,6 +1,6 @@
 // The results protocol every test stage shares: a runner writes one JSON file per suite into the
 // results folder (`.cache/results/` in the clone, or `X_RESULTS_DIR`), `{ suite, passed, failed,
-// skipped, failures }`; the test run adds them up for its closing line and names the failures just
+// skipped, failures, retried }`; the test run adds them up for its closing line and names the failures just
 // above it (CI often keeps only the tail of a log, so the names must be where the tail is). One file per suite, so a stage that
 // runs several runners (pytest, go test, JUnit, Schemathesis, vitest) reports each.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,21 +26,26 @@ function oneLine(text) {
 
 /**
  * Records one suite's counts. `suite` names the file (`vitest`, `generators-pytest`, …);
- * `counts.failures`, when given, names what failed (`{ name, message }`, the first 20 kept).
+ * `counts.failures`, when given, names what failed (`{ name, message }`, the first 20 kept), and
+ * `counts.retried` what passed only on a retry.
  */
 export function writeResult(suite, counts, env = process.env) {
   const dir = resultsDir(env);
   mkdirSync(dir, { recursive: true });
-  const failures = (counts.failures ?? []).slice(0, MAX_FAILURES).map((f) => ({
-    name: oneLine(f.name),
-    ...(f.message === undefined ? {} : { message: oneLine(f.message) }),
-  }));
+  const named = (list) =>
+    (list ?? []).slice(0, MAX_FAILURES).map((f) => ({
+      name: oneLine(f.name),
+      ...(f.message === undefined ? {} : { message: oneLine(f.message) }),
+    }));
+  const failures = named(counts.failures);
+  const retried = named(counts.retried);
   const record = {
     suite,
     passed: counts.passed | 0,
     failed: counts.failed | 0,
     skipped: counts.skipped | 0,
     ...(failures.length > 0 ? { failures } : {}),
+    ...(retried.length > 0 ? { retried } : {}),
   };
   writeFileSync(join(dir, `${suite}.json`), `${JSON.stringify(record)}\n`);
   return record;

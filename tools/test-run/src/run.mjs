@@ -60,6 +60,11 @@ export function reportLines({ timings, results, sum }) {
         lines.push(`  ${r.suite}: and ${r.failed - r.failures.length} more`);
     }
   }
+  const retried = results.filter((r) => r.retried?.length);
+  if (retried.length > 0) {
+    lines.push('passed only on a retry:');
+    for (const r of retried) for (const f of r.retried) lines.push(`  ${r.suite}: ${f.name}`);
+  }
   lines.push('', `tests: ${sum.passed} passed, ${sum.failed} failed, ${sum.skipped} skipped`);
   return lines;
 }

@@ -82,6 +82,21 @@ describe('reportLines', () => {
     expect(lines.at(-1)).toBe('tests: 6 passed, 3 failed, 0 skipped');
   });
 
+  it('names the tests that passed only on a retry', () => {
+    const results = [
+      {
+        suite: 'consumers',
+        passed: 2,
+        failed: 0,
+        skipped: 0,
+        retried: [{ name: 'a.test.ts › installs', message: 'passed on retry 1' }],
+      },
+    ];
+    const lines = reportLines({ timings: [], results, sum: total(results) });
+    const at = lines.indexOf('passed only on a retry:');
+    expect(lines[at + 1]).toBe('  consumers: a.test.ts › installs');
+  });
+
   it('prints no failure section for a clean run', () => {
     const results = [{ suite: 'vitest', passed: 1, failed: 0, skipped: 0 }];
     expect(reportLines({ timings: [], results, sum: total(results) })).not.toContain('failed:');

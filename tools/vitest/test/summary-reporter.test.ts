@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { TestModule } from 'vitest/node';
-import { countRun, nameFailures } from '../summary-reporter.js';
+import { countRun, nameFailures, nameRetried } from '../summary-reporter.js';
 
 type State = 'passed' | 'failed' | 'skipped' | 'pending';
 
 /** The part of vitest's TestModule that the reporter reads. */
-function fakeModule(tests: State[], moduleState: State, errors: unknown[] = []): TestModule {
+function fakeModule(
+  tests: State[],
+  moduleState: State,
+  errors: unknown[] = [],
+  retries: number[] = [],
+): TestModule {
   return {
     relativeModuleId: 'pkg/test/a.test.ts',
     state: () => moduleState,
@@ -14,6 +19,7 @@ function fakeModule(tests: State[], moduleState: State, errors: unknown[] = []):
       allTests: () =>
         tests.map((state, i) => ({
           fullName: `suite > case ${i}`,
+          diagnostic: () => ({ retryCount: retries[i] ?? 0 }),
           result: () => ({
             state,
             errors: state === 'failed' ? [{ message: `boom ${i}\nstack` }] : undefined,
@@ -77,5 +83,13 @@ describe('nameFailures', () => {
 
   it('names nothing on a clean run', () => {
     expect(nameFailures([fakeModule(['passed', 'skipped'], 'passed')])).toEqual([]);
+  });
+});
+
+describe('nameRetried', () => {
+  it('names a test that passed on a retry, not one that passed first time or failed', () => {
+    expect(
+      nameRetried([fakeModule(['passed', 'passed', 'failed'], 'failed', [], [0, 1, 1])]),
+    ).toEqual([{ name: 'pkg/test/a.test.ts › suite > case 1', message: 'passed on retry 1' }]);
   });
 });

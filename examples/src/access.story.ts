@@ -50,8 +50,8 @@ export async function accessChapter(story: Story): Promise<void> {
 
   // Enrolment: a binding link returned to us, opened and completed (the control surface plays
   // the person), then the credential is listed.
-  const jobs = realm.credentialBindingJobs(ada.id);
-  const { credential_binding_job: job, credential_binding_link: link } = await jobs.create({
+  const jobs = realm.identities.credentialBindingJobs;
+  const { credential_binding_job: job, credential_binding_link: link } = await jobs.create(ada.id, {
     delivery_method: 'RETURN',
   });
   show(
@@ -62,9 +62,9 @@ export async function accessChapter(story: Story): Promise<void> {
   await control(story, `/access/credential-binding-jobs/${job.id}/complete`);
   show(
     'credentialBindingJobs.list',
-    (await jobs.list().toArray()).map((j) => `${j.id} ${j.state}`),
+    (await jobs.list(ada.id).toArray()).map((j) => `${j.id} ${j.state}`),
   );
-  const credentials = await realm.credentials(ada.id).list().toArray();
+  const credentials = await realm.identities.credentials.list(ada.id).toArray();
   show(
     'credentials.list',
     credentials.map((c) => `${c.id} ${c.state ?? ''}`),
@@ -78,18 +78,23 @@ export async function accessChapter(story: Story): Promise<void> {
     identifier: 'https://orders.example.com',
     scopes: ['orders.read', 'orders.write'],
   });
-  const roles = realm.roles(server.id);
-  const role = await roles.create({ display_name: 'Support', description: 'Reads orders' });
-  await roles.addScopes(role.id, ['orders.read']);
+  const { roles } = realm.resourceServers;
+  const role = await roles.create(server.id, {
+    display_name: 'Support',
+    description: 'Reads orders',
+  });
+  await roles.scopes.add(server.id, role.id, ['orders.read']);
   const support = await realm.groups.create({ display_name: 'Support desk' });
-  await realm.groups.addMembers(support.id, [ada.id]);
-  await roles.addMembers(role.id, { groupIds: [support.id] });
-  show('roles.listScopes', await roles.listScopes(role.id).toArray());
+  await realm.groups.members.add(support.id, [ada.id]);
+  await roles.members.add(server.id, role.id, { groupIds: [support.id] });
+  show('roles.listScopes', await roles.scopes.list(server.id, role.id).toArray());
   show(
     'identities.listRoles',
-    (await realm.identities.listRoles(ada.id, { resource_server_id: server.id }).toArray()).map(
-      (r) => r.display_name,
-    ),
+    (
+      await realm.identities.roles
+        .list(server.id, ada.id, { resource_server_id: server.id })
+        .toArray()
+    ).map((r) => r.display_name),
   );
 
   // A realm with identities cannot go.
@@ -117,8 +122,7 @@ export async function accessChapter(story: Story): Promise<void> {
   show('tenant.get with the token', (await holder.tenant.get()).display_name);
   await access
     .realm(env.X_ACCESS_REALM_ID)
-    .tokens(env.X_ACCESS_APPLICATION_ID)
-    .revoke(readTokenId(token));
+    .applications.tokens.revoke(env.X_ACCESS_APPLICATION_ID, readTokenId(token));
   const after = await holder.tenant.get().catch((e: unknown) => e);
   show(
     'tenant.get after revoke',

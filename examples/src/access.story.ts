@@ -55,18 +55,18 @@ export async function accessChapter(story: Story): Promise<void> {
     delivery_method: 'RETURN',
   });
   show(
-    'credentialBindingJobs.create',
+    'identities.credentialBindingJobs.create',
     `${job.id} ${job.state}, link ${link ? `${link.slice(0, 32)}…` : '(none)'}`,
   );
   await control(story, `/access/credential-binding-jobs/${job.id}/claim`);
   await control(story, `/access/credential-binding-jobs/${job.id}/complete`);
   show(
-    'credentialBindingJobs.list',
+    'identities.credentialBindingJobs.list',
     (await jobs.list(ada.id).toArray()).map((j) => `${j.id} ${j.state}`),
   );
   const credentials = await realm.identities.credentials.list(ada.id).toArray();
   show(
-    'credentials.list',
+    'identities.credentials.list',
     credentials.map((c) => `${c.id} ${c.state ?? ''}`),
   );
   expectThat(credentials.length === 1, "Ada's credential to be listed");
@@ -87,14 +87,12 @@ export async function accessChapter(story: Story): Promise<void> {
   const support = await realm.groups.create({ display_name: 'Support desk' });
   await realm.groups.members.add(support.id, [ada.id]);
   await roles.members.add(server.id, role.id, { groupIds: [support.id] });
-  show('roles.listScopes', await roles.scopes.list(server.id, role.id).toArray());
+  show('resourceServers.roles.scopes.list', await roles.scopes.list(server.id, role.id).toArray());
   show(
-    'identities.listRoles',
-    (
-      await realm.identities.roles
-        .list(server.id, ada.id, { resource_server_id: server.id })
-        .toArray()
-    ).map((r) => r.display_name),
+    'identities.roles.list',
+    (await realm.identities.roles.list(ada.id, { resource_server_id: server.id }).toArray()).map(
+      (r) => r.display_name,
+    ),
   );
 
   // A realm with identities cannot go.

@@ -56,7 +56,7 @@ export async function workforceChapter(story: Story): Promise<void> {
   await workforce.groups.members.add(group.id, [ada.id, grace.id, ada.id]);
   const members = await workforce.groups.members.list(group.id).toArray();
   show(
-    'groups.listMembers',
+    'groups.members.list',
     members.map((u) => u.username),
   );
   expectThat(members.length === 2, 'two members (the repeated id is sent once)');
@@ -90,7 +90,7 @@ export async function workforceChapter(story: Story): Promise<void> {
   expectThat(passkeys.length === 1, "Ada's new passkey to be listed");
   const tags = await workforce.passkeys.tags.replace(passkeys[0]?.id ?? '', [{ name: 'Laptop' }]);
   show(
-    'passkeys.replaceTags',
+    'passkeys.tags.replace',
     tags.map((t) => t.name),
   );
 
@@ -133,7 +133,7 @@ export async function workforceChapter(story: Story): Promise<void> {
   );
   expectThat(gone instanceof NotFoundError, 'a deleted user to give 404');
   show(
-    'groups.listMembers after offboarding',
+    'groups.members.list after offboarding',
     (await workforce.groups.members.list(group.id).toArray()).map((u) => u.username),
   );
 }

@@ -159,13 +159,13 @@ export async function measure(): Promise<EmulatorBenchResult> {
             expected.updates++;
           } else if (op === 'addMember') {
             const id = pick();
-            await realm.groups.addMembers(group, [id]);
+            await realm.groups.members.add(group, [id]);
             if (!expected.members.has(id)) {
               expected.members.add(id);
               expected.membershipAdds++;
             }
           } else if (op === 'listMembers') {
-            await realm.groups.listMembers(group, { page_size: 50 });
+            await realm.groups.members.list(group, { page_size: 50 });
           } else {
             const id = mine.splice(Math.floor(next() * mine.length), 1)[0]!;
             await realm.identities.delete(id);
@@ -192,7 +192,7 @@ export async function measure(): Promise<EmulatorBenchResult> {
       ids.length - new Set(ids).size + (usernames.length - new Set(usernames).size);
     let lostWrites = [...expected.live.keys()].filter((id) => !ids.includes(id)).length;
     lostWrites += ids.filter((id) => expected.deleted.has(id) || !expected.live.has(id)).length;
-    const members = (await admin.groups.listMembers(group, { page_size: 200 }).toArray()).map(
+    const members = (await admin.groups.members.list(group, { page_size: 200 }).toArray()).map(
       (i) => i.id,
     );
     lostWrites += [...expected.members].filter((id) => !members.includes(id)).length;

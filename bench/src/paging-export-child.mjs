@@ -23,7 +23,7 @@ if (mode === 'hand') {
 } else {
   const events = createEventsClient({ baseUrl: url, auth: staticToken(TOKEN) });
   const progress = await events.export({
-    pageSize: 1000,
+    page_size: 1000,
     prefetch: true,
     to: new Writable({
       write(_chunk, _encoding, callback) {

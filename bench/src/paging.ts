@@ -98,7 +98,7 @@ async function throughput(delayMs: number, rounds: number, withWork: boolean) {
         },
         {
           name: 'export',
-          run: () => events.export({ pageSize: PAGE, to: discard(), prefetch: true }),
+          run: () => events.export({ page_size: PAGE, to: discard(), prefetch: true }),
         },
         { name: 'hand loop', run: handLoop },
         ...(withWork ? work : []),

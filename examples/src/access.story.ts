@@ -50,23 +50,23 @@ export async function accessChapter(story: Story): Promise<void> {
 
   // Enrolment: a binding link returned to us, opened and completed (the control surface plays
   // the person), then the credential is listed.
-  const jobs = realm.credentialBindingJobs(ada.id);
-  const { credential_binding_job: job, credential_binding_link: link } = await jobs.create({
+  const jobs = realm.identities.credentialBindingJobs;
+  const { credential_binding_job: job, credential_binding_link: link } = await jobs.create(ada.id, {
     delivery_method: 'RETURN',
   });
   show(
-    'credentialBindingJobs.create',
+    'identities.credentialBindingJobs.create',
     `${job.id} ${job.state}, link ${link ? `${link.slice(0, 32)}…` : '(none)'}`,
   );
   await control(story, `/access/credential-binding-jobs/${job.id}/claim`);
   await control(story, `/access/credential-binding-jobs/${job.id}/complete`);
   show(
-    'credentialBindingJobs.list',
-    (await jobs.list().toArray()).map((j) => `${j.id} ${j.state}`),
+    'identities.credentialBindingJobs.list',
+    (await jobs.list(ada.id).toArray()).map((j) => `${j.id} ${j.state}`),
   );
-  const credentials = await realm.credentials(ada.id).list().toArray();
+  const credentials = await realm.identities.credentials.list(ada.id).toArray();
   show(
-    'credentials.list',
+    'identities.credentials.list',
     credentials.map((c) => `${c.id} ${c.state ?? ''}`),
   );
   expectThat(credentials.length === 1, "Ada's credential to be listed");
@@ -78,16 +78,19 @@ export async function accessChapter(story: Story): Promise<void> {
     identifier: 'https://orders.example.com',
     scopes: ['orders.read', 'orders.write'],
   });
-  const roles = realm.roles(server.id);
-  const role = await roles.create({ display_name: 'Support', description: 'Reads orders' });
-  await roles.addScopes(role.id, ['orders.read']);
+  const { roles } = realm.resourceServers;
+  const role = await roles.create(server.id, {
+    display_name: 'Support',
+    description: 'Reads orders',
+  });
+  await roles.scopes.add(server.id, role.id, ['orders.read']);
   const support = await realm.groups.create({ display_name: 'Support desk' });
-  await realm.groups.addMembers(support.id, [ada.id]);
-  await roles.addMembers(role.id, { groupIds: [support.id] });
-  show('roles.listScopes', await roles.listScopes(role.id).toArray());
+  await realm.groups.members.add(support.id, [ada.id]);
+  await roles.members.add(server.id, role.id, { groupIds: [support.id] });
+  show('resourceServers.roles.scopes.list', await roles.scopes.list(server.id, role.id).toArray());
   show(
-    'identities.listRoles',
-    (await realm.identities.listRoles(ada.id, { resource_server_id: server.id }).toArray()).map(
+    'identities.roles.list',
+    (await realm.identities.roles.list(ada.id, { resource_server_id: server.id }).toArray()).map(
       (r) => r.display_name,
     ),
   );
@@ -117,8 +120,7 @@ export async function accessChapter(story: Story): Promise<void> {
   show('tenant.get with the token', (await holder.tenant.get()).display_name);
   await access
     .realm(env.X_ACCESS_REALM_ID)
-    .tokens(env.X_ACCESS_APPLICATION_ID)
-    .revoke(readTokenId(token));
+    .applications.tokens.revoke(env.X_ACCESS_APPLICATION_ID, readTokenId(token));
   const after = await holder.tenant.get().catch((e: unknown) => e);
   show(
     'tenant.get after revoke',

@@ -19,7 +19,7 @@ export function followStory(story: Story): { seen: PlatformEvent[]; stop(): Prom
   const startTime = Date.now();
   const done = (async () => {
     for await (const event of events.follow({
-      startTime,
+      start_time: startTime,
       pollIntervalMs: 100,
       // No ingest lag in the emulator (see above); against the platform keep the 5 s default.
       settleMs: 0,

@@ -53,10 +53,10 @@ export async function workforceChapter(story: Story): Promise<void> {
     duplicate instanceof ConflictError ? `409 ${duplicate.code}` : 'no conflict?',
   );
   expectThat(duplicate instanceof ConflictError, 'a duplicate group name to give 409');
-  await workforce.groups.addMembers(group.id, [ada.id, grace.id, ada.id]);
-  const members = await workforce.groups.listMembers(group.id).toArray();
+  await workforce.groups.members.add(group.id, [ada.id, grace.id, ada.id]);
+  const members = await workforce.groups.members.list(group.id).toArray();
   show(
-    'groups.listMembers',
+    'groups.members.list',
     members.map((u) => u.username),
   );
   expectThat(members.length === 2, 'two members (the repeated id is sent once)');
@@ -88,9 +88,9 @@ export async function workforceChapter(story: Story): Promise<void> {
     passkeys.map((p) => `${p.id} ${p.platform ?? ''} ${p.hostname ?? ''}`),
   );
   expectThat(passkeys.length === 1, "Ada's new passkey to be listed");
-  const tags = await workforce.passkeys.replaceTags(passkeys[0]?.id ?? '', [{ name: 'Laptop' }]);
+  const tags = await workforce.passkeys.tags.replace(passkeys[0]?.id ?? '', [{ name: 'Laptop' }]);
   show(
-    'passkeys.replaceTags',
+    'passkeys.tags.replace',
     tags.map((t) => t.name),
   );
 
@@ -120,8 +120,8 @@ export async function workforceChapter(story: Story): Promise<void> {
   );
 
   // Offboarding Ada: her groups, her passkeys, then the user.
-  for (const g of await workforce.users.listGroups(ada.id).toArray())
-    await workforce.groups.removeMembers(g.id, [ada.id]);
+  for (const g of await workforce.users.groups.list(ada.id).toArray())
+    await workforce.groups.members.remove(g.id, [ada.id]);
   for (const p of passkeys) await workforce.passkeys.delete(p.id);
   await workforce.users.delete(ada.id);
   const gone = await workforce.users.get(ada.id).catch((e: unknown) => e);
@@ -133,7 +133,7 @@ export async function workforceChapter(story: Story): Promise<void> {
   );
   expectThat(gone instanceof NotFoundError, 'a deleted user to give 404');
   show(
-    'groups.listMembers after offboarding',
-    (await workforce.groups.listMembers(group.id).toArray()).map((u) => u.username),
+    'groups.members.list after offboarding',
+    (await workforce.groups.members.list(group.id).toArray()).map((u) => u.username),
   );
 }

@@ -292,7 +292,7 @@ async function expectOutcome(
       await expect(workforce.users.get(ids.leaverId!)).rejects.toMatchObject({ status: 404 });
       const groups = await workforce.groups.list().toArray();
       const engineering = groups.find((g) => g.name === 'Engineering');
-      const members = await workforce.groups.listMembers(engineering?.id ?? '').toArray();
+      const members = await workforce.groups.members.list(engineering?.id ?? '').toArray();
       expect(members.map((m) => m.username).sort()).toEqual(['ada', 'grace']);
       break;
     }

@@ -57,8 +57,8 @@ const CASES: [string, () => unknown, string | RegExp][] = [
   ['W users.create("ada")', () => w().users.create('ada'), 'user'],
   ['W users.create([])', () => w().users.create([]), 'user'],
   ['W users.create({username: 5})', () => w().users.create({ username: 5 }), 'user.username'],
-  ['W groups.addMembers("g", "u")', () => w().groups.addMembers('g', 'u'), /ids|userIds/],
-  ['W groups.addMembers("g", [1])', () => w().groups.addMembers('g', [1]), /\[0\]/],
+  ['W groups.addMembers("g", "u")', () => w().groups.members.add('g', 'u'), /ids|userIds/],
+  ['W groups.addMembers("g", [1])', () => w().groups.members.add('g', [1]), /\[0\]/],
   ['A realm(42)', () => a().realm(42), 'realmId'],
   ['A tenantId missing', () => createAccessClient({ ...opts() } as Untyped), 'tenantId'],
   ['L users.create(null)', () => l().users.create(null), 'input'],
@@ -183,7 +183,7 @@ describe('bad input is refused before sending', () => {
     });
     const ids = Array.from({ length: 2500 }, (_, i) => `u-${i}`);
     const before = server().requests.length;
-    await w().groups.addMembers('g-1', [...ids, ...ids.slice(0, 10)]);
+    await w().groups.members.add('g-1', [...ids, ...ids.slice(0, 10)]);
     const sent = server()
       .requests.slice(before)
       .map((r) => JSON.parse(r.body).user_ids as string[]);

@@ -109,7 +109,7 @@ describe('printing objects that hold secrets', () => {
       .list()
       .toArray()
       .catch((e: unknown) => errors.push(e));
-    await workforce.groups.addMembers('g-1', ['u-1']).catch((e: unknown) => errors.push(e));
+    await workforce.groups.members.add('g-1', ['u-1']).catch((e: unknown) => errors.push(e));
     expect(errors).toHaveLength(3);
     expect((errors[1] as SdkError).paging).toBeDefined();
     expect((errors[2] as SdkError).batch).toBeDefined();

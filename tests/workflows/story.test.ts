@@ -37,7 +37,7 @@ afterAll(async () => {
 it('workforce: hire, find, group, enrol, SCIM provisioning, offboard', async () => {
   await workforceChapter(story);
   expect(printed).toContain('groups.create twice: 409 conflict');
-  expect(printed).toContain('groups.listMembers after offboarding: ["grace"]');
+  expect(printed).toContain('groups.members.list after offboarding: ["grace"]');
 });
 
 it('access: realm, identity by username, binding link, role, revoked token', async () => {

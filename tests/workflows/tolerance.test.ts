@@ -45,12 +45,12 @@ it('workforce: users, groups, binding jobs and SCIM read with unknown values and
   const group = await workforce.groups.create({ name: 'Engineering' });
   expect(extra(group)).toBe(UNKNOWN_FIELD_VALUE);
   expect(extra(await workforce.groups.get(group.id))).toBe(UNKNOWN_FIELD_VALUE);
-  expect(extra(await workforce.groups.addMembers(group.id, [ada.id]))).toBe(UNKNOWN_FIELD_VALUE);
-  const members = await workforce.groups.listMembers(group.id).toArray();
+  expect(extra(await workforce.groups.members.add(group.id, [ada.id]))).toBe(UNKNOWN_FIELD_VALUE);
+  const members = await workforce.groups.members.list(group.id).toArray();
   expect(members.map((m) => extra(m))).toEqual([UNKNOWN_FIELD_VALUE]);
   const groups = await workforce.groups.list({ page_size: 10 }).toArray();
   expect(groups.every((g) => extra(g) === UNKNOWN_FIELD_VALUE)).toBe(true);
-  const ofAda = await workforce.users.listGroups(ada.id).toArray();
+  const ofAda = await workforce.users.groups.list(ada.id).toArray();
   expect(ofAda.map((g) => extra(g))).toEqual([UNKNOWN_FIELD_VALUE]);
 
   // BindingJobState and BindingJobDeliveryMethod are open: the unknown value passes through.
@@ -123,22 +123,22 @@ it('access: realm, identities, groups and SCIM read with unknown values and fiel
     UNKNOWN_FIELD_VALUE,
   );
   expect((await realm.groups.list().toArray()).length).toBe(1);
-  await realm.groups.addMembers(group.id, [ada.id]);
-  const groupMembers = await realm.groups.listMembers(group.id).toArray();
+  await realm.groups.members.add(group.id, [ada.id]);
+  const groupMembers = await realm.groups.members.list(group.id).toArray();
   expect(groupMembers.map((m) => extra(m))).toEqual([UNKNOWN_FIELD_VALUE]);
-  const adaGroups = await realm.identities.listGroups(ada.id).toArray();
+  const adaGroups = await realm.identities.groups.list(ada.id).toArray();
   expect(adaGroups.map((g) => extra(g))).toEqual([UNKNOWN_FIELD_VALUE]);
 
   // Enrolment: a binding job (its state and delivery method are open), then its list.
-  const jobs = realm.credentialBindingJobs(ada.id);
-  const made = await jobs.create({ delivery_method: 'RETURN' });
+  const jobs = realm.identities.credentialBindingJobs;
+  const made = await jobs.create(ada.id, { delivery_method: 'RETURN' });
   expect(extra(made)).toBe(UNKNOWN_FIELD_VALUE);
   expect(extra(made.credential_binding_job)).toBe(UNKNOWN_FIELD_VALUE);
   expect(made.credential_binding_job.delivery_method).toBe(UNKNOWN_ENUM_VALUE);
-  const listed = await jobs.list().toArray();
+  const listed = await jobs.list(ada.id).toArray();
   expect(listed.map((j) => extra(j))).toEqual([UNKNOWN_FIELD_VALUE]);
-  expect(extra(await jobs.get(made.credential_binding_job.id))).toBe(UNKNOWN_FIELD_VALUE);
-  expect(await realm.credentials(ada.id).list().toArray()).toEqual([]);
+  expect(extra(await jobs.get(ada.id, made.credential_binding_job.id))).toBe(UNKNOWN_FIELD_VALUE);
+  expect(await realm.identities.credentials.list(ada.id).toArray()).toEqual([]);
 
   // The seeded realm's configuration lists (its management application and API included).
   const seeded = access.realm(emulator.credentials.access.realmId);

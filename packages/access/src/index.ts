@@ -59,6 +59,7 @@ export {
   type CredentialBindingJobState,
   CredentialBindingJobs,
   type CredentialDeliveryMethod,
+  IdentityCredentialBindingJobs,
 } from './resources/credential-binding-jobs.js';
 export {
   type Credential,
@@ -66,6 +67,7 @@ export {
   type CredentialListParams,
   type CredentialState,
   Credentials,
+  IdentityCredentials,
 } from './resources/credentials.js';
 export {
   type FlowTypeConfig,
@@ -76,7 +78,9 @@ export {
   type GroupCreate,
   type GroupListParams,
   type GroupMemberListParams,
+  GroupMembers,
   type GroupRoleListParams,
+  GroupRoles,
   Groups,
   type GroupUpdate,
 } from './resources/groups.js';
@@ -84,8 +88,10 @@ export {
   Identities,
   type IdentityCreate,
   type IdentityGroupListParams,
+  IdentityGroups,
   type IdentityListParams,
   type IdentityRoleListParams,
+  IdentityRoles,
   type IdentityStatus,
   type IdentityTraits,
   type IdentityTraitsCreate,
@@ -131,26 +137,33 @@ export {
   type ResourceServerUpdate,
 } from './resources/resource-servers.js';
 export {
+  ResourceServerRoles,
   type RoleCreate,
   type RoleListParams,
   type RoleMember,
   type RoleMemberList,
   type RoleMemberListParams,
   type RoleMembers,
+  RoleMemberships,
   type RoleScopeListParams,
+  RoleScopes,
   Roles,
   type RoleUpdate,
   type ScopeList,
 } from './resources/roles.js';
 export {
+  GroupSsoConfigs,
   type IdentityAssignedResponse,
   type IdentitySsoConfigList,
+  IdentitySsoConfigs,
   type SsoConfig,
   type SsoConfigCreate,
   type SsoConfigGroup,
   type SsoConfigGroupAssignment,
   type SsoConfigGroupList,
   type SsoConfigGroupListing,
+  SsoConfigGroups,
+  SsoConfigIdentities,
   type SsoConfigIdentity,
   type SsoConfigIdentityList,
   type SsoConfigKind,
@@ -168,6 +181,7 @@ export {
 export { type Tenant, TenantResource, type TenantUpdate } from './resources/tenant.js';
 export { type Theme, type ThemeCreate, Themes, type ThemeUpdate } from './resources/themes.js';
 export {
+  ApplicationTokens,
   type Token,
   type TokenList,
   type TokenListParams,

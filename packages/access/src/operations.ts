@@ -3,7 +3,10 @@
 // issuance is left out: tokens are `@x/auth`'s (`clientCredentials` with `accessTokenUrl`).
 //
 // `path.tenant_id` is ignored (the client is scoped to its tenant); `path.realm_id` selects
-// `client.realm(realm_id)`, and parent ids select scoped resources (`realm.roles(resource_server_id)`).
+// `client.realm(realm_id)`, and parent ids are the first arguments of sub-resource calls
+// (`realm.resourceServers.roles.list(resource_server_id)`). `resource` and `method` name the
+// command and the tool: they keep 0.2's names (`realm roles list`), which need not mirror the
+// SDK's nesting.
 // The SCIM operations name their realm in their server's URL, not in their path: tools pass that
 // server variable, `realm_id`, with the path parameters, and `scimOf` reads it from there. An
 // `x-correlation_id` header becomes the `correlationId` option.
@@ -151,21 +154,21 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     resource: ['realm', 'groups'],
     method: 'addMembers',
     call: (c, { path, body }, o) =>
-      c.realm(path.realm_id).groups.addMembers(path.group_id, body.identity_ids, o),
+      c.realm(path.realm_id).groups.members.add(path.group_id, body.identity_ids, o),
   },
   deleteGroupMembers: {
     effect: 'destructive',
     resource: ['realm', 'groups'],
     method: 'removeMembers',
     call: (c, { path, body }, o) =>
-      c.realm(path.realm_id).groups.removeMembers(path.group_id, body.identity_ids, o),
+      c.realm(path.realm_id).groups.members.remove(path.group_id, body.identity_ids, o),
   },
   listGroupMembers: {
     effect: 'read',
     resource: ['realm', 'groups'],
     method: 'listMembers',
     list: (c, { path, query }, o) =>
-      c.realm(path.realm_id).groups.listMembers(path.group_id, skipPage(query), o),
+      c.realm(path.realm_id).groups.members.list(path.group_id, skipPage(query), o),
   },
   listGroupRoles: {
     effect: 'read',
@@ -174,7 +177,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     list: (c, { path, query }, o) =>
       c
         .realm(path.realm_id)
-        .groups.listRoles(
+        .groups.roles.list(
           path.group_id,
           paramsFromWire<GroupRoleListParams>(query, GROUP_ROLE_LIST_PARAMS),
           o,
@@ -187,7 +190,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     list: (c, { path, query, header }, o) =>
       c
         .realm(path.realm_id)
-        .ssoConfigs.listForGroup(path.group_id, page(query), correlated(header, o)),
+        .groups.ssoConfigs.list(path.group_id, page(query), correlated(header, o)),
   },
 
   // Identities.
@@ -239,7 +242,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     resource: ['realm', 'identities'],
     method: 'listGroups',
     list: (c, { path, query }, o) =>
-      c.realm(path.realm_id).identities.listGroups(path.identity_id, skipPage(query), o),
+      c.realm(path.realm_id).identities.groups.list(path.identity_id, skipPage(query), o),
   },
   listIdentityRoles: {
     effect: 'read',
@@ -248,7 +251,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     list: (c, { path, query }, o) =>
       c
         .realm(path.realm_id)
-        .identities.listRoles(
+        .identities.roles.list(
           path.identity_id,
           paramsFromWire<IdentityRoleListParams>(query, IDENTITY_ROLE_LIST_PARAMS),
           o,
@@ -261,7 +264,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     list: (c, { path, query, header }, o) =>
       c
         .realm(path.realm_id)
-        .ssoConfigs.listForIdentity(path.identity_id, page(query), correlated(header, o)),
+        .identities.ssoConfigs.list(path.identity_id, page(query), correlated(header, o)),
   },
   checkIdentitySsoConfigAssignment: {
     effect: 'read',
@@ -270,7 +273,11 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     call: (c, { path, header }, o) =>
       c
         .realm(path.realm_id)
-        .ssoConfigs.isIdentityAssigned(path.sso_config_id, path.identity_id, correlated(header, o)),
+        .identities.ssoConfigs.isAssigned(
+          path.identity_id,
+          path.sso_config_id,
+          correlated(header, o),
+        ),
   },
 
   // An identity's credentials and credential binding jobs.
@@ -279,35 +286,37 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     resource: ['realm', 'credentials'],
     method: 'list',
     list: (c, { path, query }, o) =>
-      c.realm(path.realm_id).credentials(path.identity_id).list(skipPage(query), o),
+      c.realm(path.realm_id).identities.credentials.list(path.identity_id, skipPage(query), o),
   },
   getCredential: {
     effect: 'read',
     resource: ['realm', 'credentials'],
     method: 'get',
     call: (c, { path }, o) =>
-      c.realm(path.realm_id).credentials(path.identity_id).get(path.credential_id, o),
+      c.realm(path.realm_id).identities.credentials.get(path.identity_id, path.credential_id, o),
   },
   revokeCredential: {
     effect: 'destructive',
     resource: ['realm', 'credentials'],
     method: 'revoke',
     call: (c, { path }, o) =>
-      c.realm(path.realm_id).credentials(path.identity_id).revoke(path.credential_id, o),
+      c.realm(path.realm_id).identities.credentials.revoke(path.identity_id, path.credential_id, o),
   },
   listCredentialBindingJobs: {
     effect: 'read',
     resource: ['realm', 'credentialBindingJobs'],
     method: 'list',
     list: (c, { path, query }, o) =>
-      c.realm(path.realm_id).credentialBindingJobs(path.identity_id).list(skipPage(query), o),
+      c
+        .realm(path.realm_id)
+        .identities.credentialBindingJobs.list(path.identity_id, skipPage(query), o),
   },
   createCredentialBindingJob: {
     effect: 'write',
     resource: ['realm', 'credentialBindingJobs'],
     method: 'create',
     call: (c, { path, body }, o) =>
-      c.realm(path.realm_id).credentialBindingJobs(path.identity_id).create(body.job, o),
+      c.realm(path.realm_id).identities.credentialBindingJobs.create(path.identity_id, body.job, o),
   },
   getCredentialBindingJob: {
     effect: 'read',
@@ -319,8 +328,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
       paramsFromWire<Record<string, never>>(query, NO_PARAMS);
       return c
         .realm(path.realm_id)
-        .credentialBindingJobs(path.identity_id)
-        .get(path.credential_binding_job_id, o);
+        .identities.credentialBindingJobs.get(path.identity_id, path.credential_binding_job_id, o);
     },
   },
   revokeCredentialBindingJob: {
@@ -330,8 +338,11 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     call: (c, { path }, o) =>
       c
         .realm(path.realm_id)
-        .credentialBindingJobs(path.identity_id)
-        .revoke(path.credential_binding_job_id, o),
+        .identities.credentialBindingJobs.revoke(
+          path.identity_id,
+          path.credential_binding_job_id,
+          o,
+        ),
   },
   createBatchCredentialBindingJob: {
     effect: 'write',
@@ -437,15 +448,18 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     list: (c, { path, query }, o) =>
       c
         .realm(path.realm_id)
-        .tokens(path.application_id)
-        .list(paramsFromWire<TokenListParams>(query, TOKEN_LIST_PARAMS), o),
+        .applications.tokens.list(
+          path.application_id,
+          paramsFromWire<TokenListParams>(query, TOKEN_LIST_PARAMS),
+          o,
+        ),
   },
   revokeToken: {
     effect: 'destructive',
     resource: ['realm', 'tokens'],
     method: 'revoke',
     call: (c, { path }, o) =>
-      c.realm(path.realm_id).tokens(path.application_id).revoke(path.token_id, o),
+      c.realm(path.realm_id).applications.tokens.revoke(path.application_id, path.token_id, o),
   },
 
   // Authenticator configurations.
@@ -534,35 +548,39 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     resource: ['realm', 'roles'],
     method: 'list',
     list: (c, { path, query }, o) =>
-      c.realm(path.realm_id).roles(path.resource_server_id).list(skipPage(query), o),
+      c
+        .realm(path.realm_id)
+        .resourceServers.roles.list(path.resource_server_id, skipPage(query), o),
   },
   createRole: {
     effect: 'write',
     resource: ['realm', 'roles'],
     method: 'create',
     call: (c, { path, body }, o) =>
-      c.realm(path.realm_id).roles(path.resource_server_id).create(body.role, o),
+      c.realm(path.realm_id).resourceServers.roles.create(path.resource_server_id, body.role, o),
   },
   getRole: {
     effect: 'read',
     resource: ['realm', 'roles'],
     method: 'get',
     call: (c, { path }, o) =>
-      c.realm(path.realm_id).roles(path.resource_server_id).get(path.role_id, o),
+      c.realm(path.realm_id).resourceServers.roles.get(path.resource_server_id, path.role_id, o),
   },
   updateRole: {
     effect: 'write',
     resource: ['realm', 'roles'],
     method: 'update',
     call: (c, { path, body }, o) =>
-      c.realm(path.realm_id).roles(path.resource_server_id).update(path.role_id, body.role, o),
+      c
+        .realm(path.realm_id)
+        .resourceServers.roles.update(path.resource_server_id, path.role_id, body.role, o),
   },
   deleteRole: {
     effect: 'destructive',
     resource: ['realm', 'roles'],
     method: 'delete',
     call: (c, { path }, o) =>
-      c.realm(path.realm_id).roles(path.resource_server_id).delete(path.role_id, o),
+      c.realm(path.realm_id).resourceServers.roles.delete(path.resource_server_id, path.role_id, o),
   },
   addRoleMembers: {
     effect: 'write',
@@ -571,8 +589,12 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     call: (c, { path, body }, o) =>
       c
         .realm(path.realm_id)
-        .roles(path.resource_server_id)
-        .addMembers(path.role_id, { groupIds: body.group_ids, identityIds: body.identity_ids }, o),
+        .resourceServers.roles.members.add(
+          path.resource_server_id,
+          path.role_id,
+          { groupIds: body.group_ids, identityIds: body.identity_ids },
+          o,
+        ),
   },
   deleteRoleMembers: {
     effect: 'destructive',
@@ -581,8 +603,8 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     call: (c, { path, body }, o) =>
       c
         .realm(path.realm_id)
-        .roles(path.resource_server_id)
-        .removeMembers(
+        .resourceServers.roles.members.remove(
+          path.resource_server_id,
           path.role_id,
           { groupIds: body.group_ids, identityIds: body.identity_ids },
           o,
@@ -595,8 +617,8 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     list: (c, { path, query }, o) =>
       c
         .realm(path.realm_id)
-        .roles(path.resource_server_id)
-        .listMembers(
+        .resourceServers.roles.members.list(
+          path.resource_server_id,
           path.role_id,
           paramsFromWire<RoleMemberListParams>(query, ROLE_MEMBER_LIST_PARAMS),
           o,
@@ -607,7 +629,9 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     resource: ['realm', 'roles'],
     method: 'addScopes',
     call: (c, { path, body }, o) =>
-      c.realm(path.realm_id).roles(path.resource_server_id).addScopes(path.role_id, body.scopes, o),
+      c
+        .realm(path.realm_id)
+        .resourceServers.roles.scopes.add(path.resource_server_id, path.role_id, body.scopes, o),
   },
   deleteRoleScopes: {
     effect: 'destructive',
@@ -616,8 +640,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     call: (c, { path, body }, o) =>
       c
         .realm(path.realm_id)
-        .roles(path.resource_server_id)
-        .removeScopes(path.role_id, body.scopes, o),
+        .resourceServers.roles.scopes.remove(path.resource_server_id, path.role_id, body.scopes, o),
   },
   listRoleScopes: {
     effect: 'read',
@@ -626,8 +649,12 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     list: (c, { path, query }, o) =>
       c
         .realm(path.realm_id)
-        .roles(path.resource_server_id)
-        .listScopes(path.role_id, skipPage(query), o),
+        .resourceServers.roles.scopes.list(
+          path.resource_server_id,
+          path.role_id,
+          skipPage(query),
+          o,
+        ),
   },
 
   // SSO configurations and their assignments.
@@ -687,7 +714,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     call: (c, { path, header, body }, o) =>
       c
         .realm(path.realm_id)
-        .ssoConfigs.addIdentities(path.sso_config_id, body.identity_ids, correlated(header, o)),
+        .ssoConfigs.identities.add(path.sso_config_id, body.identity_ids, correlated(header, o)),
   },
   deleteSsoConfigIdentities: {
     effect: 'destructive',
@@ -696,7 +723,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     call: (c, { path, header, body }, o) =>
       c
         .realm(path.realm_id)
-        .ssoConfigs.removeIdentities(path.sso_config_id, body.identity_ids, correlated(header, o)),
+        .ssoConfigs.identities.remove(path.sso_config_id, body.identity_ids, correlated(header, o)),
   },
   listSsoConfigIdentityAssociations: {
     effect: 'read',
@@ -705,7 +732,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     list: (c, { path, query, header }, o) =>
       c
         .realm(path.realm_id)
-        .ssoConfigs.listIdentities(path.sso_config_id, page(query), correlated(header, o)),
+        .ssoConfigs.identities.list(path.sso_config_id, page(query), correlated(header, o)),
   },
   addSsoConfigGroups: {
     effect: 'write',
@@ -714,7 +741,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     call: (c, { path, header, body }, o) =>
       c
         .realm(path.realm_id)
-        .ssoConfigs.addGroups(path.sso_config_id, body.group_ids, correlated(header, o)),
+        .ssoConfigs.groups.add(path.sso_config_id, body.group_ids, correlated(header, o)),
   },
   deleteSsoConfigGroups: {
     effect: 'destructive',
@@ -723,21 +750,21 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     call: (c, { path, header, body }, o) =>
       c
         .realm(path.realm_id)
-        .ssoConfigs.removeGroups(path.sso_config_id, body.group_ids, correlated(header, o)),
+        .ssoConfigs.groups.remove(path.sso_config_id, body.group_ids, correlated(header, o)),
   },
   listSsoConfigGroupAssociations: {
     effect: 'read',
     resource: ['realm', 'ssoConfigs'],
     method: 'listGroups',
     list: (c, { path, header }, o) =>
-      c.realm(path.realm_id).ssoConfigs.listGroups(path.sso_config_id, correlated(header, o)),
+      c.realm(path.realm_id).ssoConfigs.groups.list(path.sso_config_id, correlated(header, o)),
   },
   listSsoConfigGroups: {
     effect: 'read',
     resource: ['realm', 'ssoConfigs'],
     method: 'getGroupListing',
     call: (c, { path }, o) =>
-      c.realm(path.realm_id).ssoConfigs.getGroupListing(path.sso_config_id, o),
+      c.realm(path.realm_id).ssoConfigs.groups.getListing(path.sso_config_id, o),
   },
   checkGroupSsoConfigAssignment: {
     effect: 'read',
@@ -747,7 +774,7 @@ export const ACCESS_OPERATIONS: OperationCatalog<AccessClient, Omit<operations, 
     call: (c, { path, header, body }, o) =>
       c
         .realm(path.realm_id)
-        .ssoConfigs.isGroupAssigned(
+        .ssoConfigs.groups.isAssigned(
           path.sso_config_id,
           body.group_ids ?? [],
           correlated(header, o),

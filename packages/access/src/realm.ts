@@ -2,9 +2,12 @@
 // (the management API's client, `{ tenant_id, realm_id }`, and the realm's SCIM client).
 //
 // Adding a resource is one line:
-//   - a resource of the realm is a property:       `readonly things = new Things(this.scope);`
-//   - one under a parent is a method that scopes it: `things(parentId: string): Things { … }`
-// with its TSDoc above it, and its class and types exported from index.ts.
+//   - a resource of the realm is a property:  `readonly things = new Things(this.scope);`
+//   - one under a parent is a property of the parent's resource, whose calls name the parent
+//     first: `realm.identities.credentials.list(identityId)` (`readonly credentials = …` in
+//     `Identities`)
+// with its TSDoc above it, and its class and types exported from index.ts. The methods at the end
+// are 0.2's scoping factories, kept as deprecated aliases for one minor.
 import { requireId } from '@x/runtime/internal';
 import type { RealmScope } from './api.js';
 import { Applications } from './resources/applications.js';
@@ -37,16 +40,22 @@ export class AccessRealm extends RealmScoped {
   /** The realm's id. */
   readonly realmId: string = this.scope.path.realm_id;
 
-  /** Groups: create, list, get, update, delete, their members (identities) and roles. */
+  /** Groups: create, list, get, update, delete, their members (identities), roles and SSO configurations. */
   readonly groups = new Groups(this.scope);
-  /** Identities (users): found by username, deleted in batches, with their groups and roles. */
+  /**
+   * Identities (users): found by username, deleted in batches, with their groups, roles,
+   * credentials, credential binding jobs and SSO configurations.
+   */
   readonly identities = new Identities(this.scope);
-  /** Resource servers (the APIs applications can be granted access to) and their scopes. */
+  /** Resource servers (the APIs applications can be granted access to), their scopes and roles. */
   readonly resourceServers = new ResourceServers(this.scope);
   /** Batch credential binding jobs: one job per identity for up to 1000 identities. */
   readonly batchCredentialBindingJobs = new BatchCredentialBindingJobs(this.scope);
 
-  /** Applications (OAuth 2.0 and OIDC): create, list, get, update, delete, their SSO configuration. */
+  /**
+   * Applications (OAuth 2.0 and OIDC): create, list, get, update, delete, their SSO configuration
+   * and the tokens they issued.
+   */
   readonly applications = new Applications(this.scope);
   /** Authenticator configurations (embedded SDK, hosted web, console, platform). */
   readonly authenticatorConfigs = new AuthenticatorConfigs(this.scope);
@@ -55,8 +64,8 @@ export class AccessRealm extends RealmScoped {
   /** External identity providers (OIDC); each call takes a `correlationId` option. */
   readonly identityProviders = new IdentityProviders(this.scope);
   /**
-   * SSO configurations, the identities and groups assigned to them, and those of an identity or
-   * a group; each call takes a `correlationId` option.
+   * SSO configurations and the identities and groups assigned to them; each call takes a
+   * `correlationId` option.
    */
   readonly ssoConfigs = new SsoConfigs(this.scope);
   /** The launch mechanisms (flow types) per platform: get, update. */
@@ -81,37 +90,53 @@ export class AccessRealm extends RealmScoped {
   }
 
   /**
-   * The credentials bound to one identity: list, get, revoke.
+   * The credentials bound to one identity, as 0.2 reached them.
+   * @deprecated Use `realm.identities.credentials`, whose calls name the identity first
+   * (`realm.identities.credentials.list(identityId)`). Removed in the next minor.
    * @throws ValidationError when `identityId` is not a non-empty string.
    */
   credentials(identityId: string): Credentials {
-    return new Credentials(this.scope, requireId(identityId, 'identityId'));
+    const id = requireId(identityId, 'identityId');
+    this.scope.api.deprecated('realm.credentials', 'realm.identities.credentials');
+    return new Credentials(this.identities.credentials, id);
   }
 
   /**
-   * The credential binding jobs of one identity: create (with `RETURN` or `EMAIL` delivery),
-   * list, get, revoke.
+   * The credential binding jobs of one identity, as 0.2 reached them.
+   * @deprecated Use `realm.identities.credentialBindingJobs`, whose calls name the identity first
+   * (`realm.identities.credentialBindingJobs.create(identityId, job)`). Removed in the next minor.
    * @throws ValidationError when `identityId` is not a non-empty string.
    */
   credentialBindingJobs(identityId: string): CredentialBindingJobs {
-    return new CredentialBindingJobs(this.scope, requireId(identityId, 'identityId'));
+    const id = requireId(identityId, 'identityId');
+    this.scope.api.deprecated(
+      'realm.credentialBindingJobs',
+      'realm.identities.credentialBindingJobs',
+    );
+    return new CredentialBindingJobs(this.identities.credentialBindingJobs, id);
   }
 
   /**
-   * The roles of one resource server: create, list, get, update, delete, their members and
-   * scopes.
+   * The roles of one resource server, as 0.2 reached them.
+   * @deprecated Use `realm.resourceServers.roles`, whose calls name the resource server first
+   * (`realm.resourceServers.roles.list(resourceServerId)`). Removed in the next minor.
    * @throws ValidationError when `resourceServerId` is not a non-empty string.
    */
   roles(resourceServerId: string): Roles {
-    const resource_server_id = requireId(resourceServerId, 'resourceServerId');
-    return new Roles({ api: this.scope.api, path: { ...this.scope.path, resource_server_id } });
+    const id = requireId(resourceServerId, 'resourceServerId');
+    this.scope.api.deprecated('realm.roles', 'realm.resourceServers.roles');
+    return new Roles(this.resourceServers.roles, id);
   }
 
   /**
-   * The tokens one application issued: list, revoke.
+   * The tokens one application issued, as 0.2 reached them.
+   * @deprecated Use `realm.applications.tokens`, whose calls name the application first
+   * (`realm.applications.tokens.list(applicationId)`). Removed in the next minor.
    * @throws ValidationError when `applicationId` is not a non-empty string.
    */
   tokens(applicationId: string): Tokens {
-    return new Tokens(this.scope, requireId(applicationId, 'applicationId'));
+    const id = requireId(applicationId, 'applicationId');
+    this.scope.api.deprecated('realm.tokens', 'realm.applications.tokens');
+    return new Tokens(this.applications.tokens, id);
   }
 }

@@ -26,13 +26,13 @@ export async function responseIdsAreStrings(identity: Identity, group: Group, ro
   ];
   const realmRecord: Realm = await access.realms.get('r-1');
   const created: string = realmRecord.create_time;
-  const credential: Credential = await realm.credentials('i').get('c');
-  const job: CredentialBindingJob = await realm.credentialBindingJobs('i').get('j');
+  const credential: Credential = await realm.identities.credentials.get('i', 'c');
+  const job: CredentialBindingJob = await realm.identities.credentialBindingJobs.get('i', 'j');
   const server: ResourceServer = await realm.resourceServers.get('rs');
   const more: string[] = [credential.identity_id, job.state, server.id, created];
   const page = await realm.identities.list({ username: 'ada' });
   const first: string | undefined = page.items[0]?.id;
-  const link: string | undefined = (await realm.credentialBindingJobs('i').create({}))
+  const link: string | undefined = (await realm.identities.credentialBindingJobs.create('i', {}))
     .credential_binding_link;
   return [ids, more, first, link];
 }
@@ -45,7 +45,7 @@ export function createNeedsRequiredFields() {
   void realm.batchCredentialBindingJobs.create({ identity_ids: ['i-1'] });
   void realm.batchCredentialBindingJobs.create({ identity_ids: ['i-1'], job_template: {} });
   // @ts-expect-error: the resource server of a group's roles is required
-  void realm.groups.listRoles('g', {});
+  void realm.groups.roles.list('g', {});
 }
 
 /** An update with a read-only field does not compile. */
@@ -57,13 +57,13 @@ export function updateRefusesReadOnlyFields() {
   // @ts-expect-error: enrollment_status is read-only
   void realm.identities.update('i', { enrollment_status: 'ENROLLED' });
   // @ts-expect-error: resource_server_id is read-only
-  void realm.roles('rs').update('role', { resource_server_id: 'rs-2' });
+  void realm.resourceServers.roles.update('rs', 'role', { resource_server_id: 'rs-2' });
   // @ts-expect-error: is_managed is read-only
   void realm.resourceServers.update('rs', { is_managed: true });
   // @ts-expect-error: create_time is read-only
   void access.tenant.update({ create_time: '2026-01-01T00:00:00Z' });
   // @ts-expect-error: state is read-only
-  void realm.credentialBindingJobs('i').create({ state: 'COMPLETE' });
+  void realm.identities.credentialBindingJobs.create('i', { state: 'COMPLETE' });
 }
 
 /** Traits are typed by their schema; request enums are closed. */
@@ -81,7 +81,7 @@ export function traitsAreTyped() {
   // @ts-expect-error: status is active or suspended
   void realm.identities.create({ status: 'deleted' });
   // @ts-expect-error: RETURN or EMAIL
-  void realm.credentialBindingJobs('i').create({ delivery_method: 'SMS' });
+  void realm.identities.credentialBindingJobs.create('i', { delivery_method: 'SMS' });
   // @ts-expect-error: a realm's classification is one of two
   void access.realms.create({ classification: 'SECURE_PARTNER' });
 }
@@ -90,7 +90,10 @@ export function traitsAreTyped() {
 export function optionalFieldsTakeUndefined(description?: string) {
   void realm.groups.create({ display_name: 'Support', description });
   void realm.identities.list({ username: undefined, page_size: undefined });
-  void realm.roles('rs').addMembers('r', { groupIds: ['g'], identityIds: undefined });
+  void realm.resourceServers.roles.members.add('rs', 'r', {
+    groupIds: ['g'],
+    identityIds: undefined,
+  });
   const readonlyIds = ['a', 'b'] as const;
-  void realm.groups.addMembers('g', readonlyIds);
+  void realm.groups.members.add('g', readonlyIds);
 }

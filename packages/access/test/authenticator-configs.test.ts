@@ -48,7 +48,7 @@ describe('authenticator configurations', () => {
         () => realm.authenticatorConfigs.list({ page_token: pageToken }),
         () => realm.identityProviders.list({ page_token: pageToken }),
         () => realm.ssoConfigs.list({ page_token: pageToken }),
-        () => realm.ssoConfigs.listIdentities('s', { page_token: pageToken }),
+        () => realm.ssoConfigs.identities.list('s', { page_token: pageToken }),
       ])
         await expect(list()).rejects.toThrow(/^page_token: must be a non-empty string/);
     await expect(realm.authenticatorConfigs.list({ page_size: 101 })).rejects.toThrow(

@@ -49,7 +49,17 @@ describe('bad input rejects, never throws', () => {
       'realm.tokens': ['app-1'],
     },
     // The resources' private helpers (TypeScript-only privacy), not part of the API.
-    internal: ['path', 'jobPath', 'identityPath', 'changeMembers'],
+    internal: [
+      'path',
+      'jobPath',
+      'identityPath',
+      'groupPath',
+      'rolePath',
+      'parentPath',
+      'change',
+      'changeMembers',
+      'of',
+    ],
   });
 
   it('finds the public calls', () => {
@@ -73,30 +83,33 @@ describe('bad input rejects, never throws', () => {
   it.each([
     ['realms.list', () => access.realms.list({ page_size: 201 })],
     ['realm.groups.list options', () => realm.groups.list({}, { limit: -1 })],
-    ['realm.groups.listMembers', () => realm.groups.listMembers('', {})],
-    ['realm.groups.listRoles', () => realm.groups.listRoles('g', { resource_server_id: '' })],
+    ['realm.groups.listMembers', () => realm.groups.members.list('', {})],
+    ['realm.groups.listRoles', () => realm.groups.roles.list('g', { resource_server_id: '' })],
     ['realm.identities.list', () => realm.identities.list({ page_token: '' })],
-    ['realm.identities.listRoles', () => realm.identities.listRoles('i', { page_size: 0 })],
-    ['realm.credentials.list', () => realm.credentials('i').list({ skip: -1 })],
-    ['realm.roles.listMembers', () => realm.roles('rs').listMembers('r', { identities_skip: -1 })],
+    ['realm.identities.listRoles', () => realm.identities.roles.list('i', { page_size: 0 })],
+    ['realm.credentials.list', () => realm.identities.credentials.list('i', { skip: -1 })],
+    [
+      'realm.roles.listMembers',
+      () => realm.resourceServers.roles.members.list('rs', 'r', { identities_skip: -1 }),
+    ],
     ['realm.ssoConfigs.list', () => realm.ssoConfigs.list({ page_size: 1.5 })],
     [
       'realm.ssoConfigs.listIdentities',
-      () => realm.ssoConfigs.listIdentities('s', { page_size: 0 }),
+      () => realm.ssoConfigs.identities.list('s', { page_size: 0 }),
     ],
     ['realm.applications.list', () => realm.applications.list({ page_size: 101 })],
     ['realm.scim.users.list', () => realm.scim.users.list({ count: -1 })],
     [
-      'realm.groups.addMembers(',
-      () => realm.groups.addMembers('g', { identityIds: [''] } as never),
+      'realm.groups.members.add(',
+      () => realm.groups.members.add('g', { identityIds: [''] } as never),
     ],
   ])('%s rejects with ValidationError on await and on for await', async (name, call) => {
     expect(() => settle(call())).not.toThrow();
     await expect(call()).rejects.toBeInstanceOf(ValidationError);
     const { awaited, iterated } = await refusalsOf(call);
     expect(awaited).toBeInstanceOf(ValidationError);
-    // A batch is a promise, not a list: only lists are iterated.
-    if (!name.includes('Members(')) expect(iterated).toBeInstanceOf(ValidationError);
+    // A batch (its row's name ends with `(`) is a promise, not a list: only lists are iterated.
+    if (!name.endsWith('(')) expect(iterated).toBeInstanceOf(ValidationError);
     expect(sent).toHaveLength(0);
   });
 });

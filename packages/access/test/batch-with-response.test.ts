@@ -10,19 +10,20 @@ describe('withResponse on batches', () => {
       headers: { 'x-correlation-id': `corr-${requests.length}`, 'ratelimit-remaining': '7' },
     }));
     const ids = Array.from({ length: 1001 }, (_, i) => `i-${i}`);
-    const group = await realm.groups.addMembers('g-1', ids).withResponse();
+    const group = await realm.groups.members.add('g-1', ids).withResponse();
     expect(group.data).toEqual({ id: 'x-1' });
     expect(group.response.requestId).toBe('corr-2');
     expect(group.response.rateLimit?.remaining).toBe(7);
-    const role = await realm
-      .roles('rs-1')
-      .addMembers('r-1', { groupIds: ['g-1'] })
+    const role = await realm.resourceServers.roles.members
+      .add('rs-1', 'r-1', { groupIds: ['g-1'] })
       .withResponse();
     expect(role.response.requestId).toBe('corr-3');
     expect(role.response.attempts).toBe(1);
-    const scopes = await realm.roles('rs-1').addScopes('r-1', ['read']).withResponse();
+    const scopes = await realm.resourceServers.roles.scopes
+      .add('rs-1', 'r-1', ['read'])
+      .withResponse();
     expect(scopes.response.status).toBe(200);
-    const sso = await realm.ssoConfigs.addIdentities('s-1', ['i-1']).withResponse();
+    const sso = await realm.ssoConfigs.identities.add('s-1', ['i-1']).withResponse();
     expect(sso.data).toBeUndefined();
     expect(sso.response.requestId).toBe('corr-5');
     expect(requests).toHaveLength(5);
@@ -30,10 +31,10 @@ describe('withResponse on batches', () => {
 
   it('a refused batch rejects, with nothing sent', async () => {
     const { realm, requests } = await fakeAccess();
-    await expect(realm.roles('rs-1').addMembers('r-1', null as never)).rejects.toThrow(
-      /^members: /,
-    );
-    await expect(realm.groups.addMembers('g-1', []).withResponse()).rejects.toThrow(
+    await expect(
+      realm.resourceServers.roles.members.add('rs-1', 'r-1', null as never),
+    ).rejects.toThrow(/^members: /);
+    await expect(realm.groups.members.add('g-1', []).withResponse()).rejects.toThrow(
       /^identityIds: /,
     );
     expect(requests).toHaveLength(0);

@@ -60,7 +60,7 @@ describe('identities.batchDelete: all or nothing, so one request of at most 1000
 describe('member and scope changes take any number of ids', () => {
   it('group members: 2500 ids give 3 :addMembers requests', async () => {
     const { realm, requests } = await fakeAccess(() => ({ status: 200, body: { id: 'g-1' } }));
-    const group = await realm.groups.addMembers('g-1', idsWithDuplicates);
+    const group = await realm.groups.members.add('g-1', idsWithDuplicates);
     expect(group).toEqual({ id: 'g-1' });
     expect(requests.map((r) => (r.body as { identity_ids: string[] }).identity_ids.length)).toEqual(
       [1000, 1000, uniqueCount - 2000],
@@ -77,7 +77,7 @@ describe('member and scope changes take any number of ids', () => {
         ? { status: 400, body: { code: 'bad_request', message: 'invalid id' } }
         : { status: 200, body: { id: 'g-1' } },
     );
-    const error = await failureOf(() => realm.groups.removeMembers('g-1', idsWithDuplicates));
+    const error = await failureOf(() => realm.groups.members.remove('g-1', idsWithDuplicates));
     expect(error).toBeInstanceOf(BadRequestError);
     const { batch } = error as BadRequestError;
     expect(batch?.chunkIndex).toBe(1);
@@ -93,7 +93,7 @@ describe('member and scope changes take any number of ids', () => {
     const { realm, requests } = await fakeAccess(() => ({ status: 200, body: { id: 'role-1' } }));
     const groupIds = Array.from({ length: 1500 }, (_, i) => `g-${i}`);
     const identityIds = ['i-1', 'i-2', 'i-1'];
-    await realm.roles('rs-1').removeMembers('role-1', { groupIds, identityIds });
+    await realm.resourceServers.roles.members.remove('rs-1', 'role-1', { groupIds, identityIds });
     expect(requests).toHaveLength(2);
     const bodies = requests.map((r) => r.body as { group_ids?: string[]; identity_ids?: string[] });
     expect(bodies[0]!.group_ids).toHaveLength(1000);
@@ -111,7 +111,9 @@ describe('member and scope changes take any number of ids', () => {
       ++calls === 2 ? { status: 409, body: { code: 'conflict' } } : { status: 200, body: {} },
     );
     const groupIds = Array.from({ length: 1001 }, (_, i) => `g-${i}`);
-    const error = await failureOf(() => realm.roles('rs-1').addMembers('role-1', { groupIds }));
+    const error = await failureOf(() =>
+      realm.resourceServers.roles.members.add('rs-1', 'role-1', { groupIds }),
+    );
     expect(error).toBeInstanceOf(ConflictError);
     expect((error as ConflictError).batch?.chunkIndex).toBe(1);
     expect((error as ConflictError).batch?.chunkIds).toEqual(['g-1000']);
@@ -121,8 +123,8 @@ describe('member and scope changes take any number of ids', () => {
   it('role scopes: chunked by 1000', async () => {
     const { realm, requests } = await fakeAccess(() => ({ status: 200, body: {} }));
     const scopes = Array.from({ length: 1001 }, (_, i) => `scope.${i}`);
-    await realm.roles('rs-1').addScopes('role-1', scopes);
-    await realm.roles('rs-1').removeScopes('role-1', ['scope.1', 'scope.1']);
+    await realm.resourceServers.roles.scopes.add('rs-1', 'role-1', scopes);
+    await realm.resourceServers.roles.scopes.remove('rs-1', 'role-1', ['scope.1', 'scope.1']);
     expect(requests.map((r) => (r.body as { scopes: string[] }).scopes.length)).toEqual([
       1000, 1, 1,
     ]);
@@ -148,17 +150,17 @@ describe('member and scope changes take any number of ids', () => {
 describe('tokens.revoke', () => {
   it('takes a token id, or reads the jti of a JWS access token (which is never sent)', async () => {
     const { realm, requests } = await fakeAccess(() => ({ status: 200 }));
-    const tokens = realm.tokens('app-1');
-    await tokens.revoke('token-1');
+    const { tokens } = realm.applications;
+    await tokens.revoke('app-1', 'token-1');
     const payload = Buffer.from(JSON.stringify({ jti: 'token-2', sub: 'x' })).toString('base64url');
     const jws = `eyJhbGciOiJSUzI1NiJ9.${payload}.c2lnbmF0dXJl`;
-    await tokens.revoke(jws);
+    await tokens.revoke('app-1', jws);
     expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
       `DELETE ${inRealm('/applications/app-1/tokens/token-1')}`,
       `DELETE ${inRealm('/applications/app-1/tokens/token-2')}`,
     ]);
     const noJti = `eyJhbGciOiJSUzI1NiJ9.${Buffer.from('{}').toString('base64url')}.c2ln`;
-    await expect(tokens.revoke(noJti)).rejects.toThrow(/jti/);
+    await expect(tokens.revoke('app-1', noJti)).rejects.toThrow(/jti/);
     expect(requests).toHaveLength(2);
   });
 });

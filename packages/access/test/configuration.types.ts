@@ -146,7 +146,7 @@ export async function responsesHaveTheirRequiredFields(summary: SsoConfigSummary
   ];
   // proto3 JSON leaves `false` out: an absent `enabled` reads as false.
   const enabled: boolean = flows.platform_config.ios.copy.enabled ?? false;
-  const [first] = (await realm.ssoConfigs.listIdentities('s')).items;
+  const [first] = (await realm.ssoConfigs.identities.list('s')).items;
   const status: string | undefined = first?.status;
   return [strings, enabled, status];
 }

@@ -89,16 +89,16 @@ describe('page-token paging against a fake server', () => {
       () => access.realms.list({ page_token: pageToken }),
       () => realm.identities.list({ page_token: pageToken }),
       () => realm.groups.list({ page_token: pageToken }),
-      () => realm.groups.listMembers('g-1', { page_token: pageToken }),
-      () => realm.groups.listRoles('g-1', { resource_server_id: 'rs-1', page_token: pageToken }),
-      () => realm.identities.listGroups('i-1', { page_token: pageToken }),
-      () => realm.identities.listRoles('i-1', { page_token: pageToken }),
-      () => realm.credentials('i-1').list({ page_token: pageToken }),
-      () => realm.credentialBindingJobs('i-1').list({ page_token: pageToken }),
+      () => realm.groups.members.list('g-1', { page_token: pageToken }),
+      () => realm.groups.roles.list('g-1', { resource_server_id: 'rs-1', page_token: pageToken }),
+      () => realm.identities.groups.list('i-1', { page_token: pageToken }),
+      () => realm.identities.roles.list('i-1', { page_token: pageToken }),
+      () => realm.identities.credentials.list('i-1', { page_token: pageToken }),
+      () => realm.identities.credentialBindingJobs.list('i-1', { page_token: pageToken }),
       () => realm.resourceServers.list({ page_token: pageToken }),
-      () => realm.roles('rs-1').list({ page_token: pageToken }),
-      () => realm.roles('rs-1').listMembers('role-1', { page_token: pageToken }),
-      () => realm.roles('rs-1').listScopes('role-1', { page_token: pageToken }),
+      () => realm.resourceServers.roles.list('rs-1', { page_token: pageToken }),
+      () => realm.resourceServers.roles.members.list('rs-1', 'role-1', { page_token: pageToken }),
+      () => realm.resourceServers.roles.scopes.list('rs-1', 'role-1', { page_token: pageToken }),
     ];
     for (const pageToken of bad)
       for (const list of lists(pageToken))
@@ -156,7 +156,7 @@ describe('page-token paging against a fake server', () => {
     }));
     const seen: string[] = [];
     const error = await (async () => {
-      for await (const role of realm.roles('rs-1').list()) seen.push(role.id);
+      for await (const role of realm.resourceServers.roles.list('rs-1')) seen.push(role.id);
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PagingLoopError);
     expect((error as PagingLoopError).paging?.resumeFrom).toBe('same');
@@ -167,16 +167,18 @@ describe('page-token paging against a fake server', () => {
   it('maxPages and limit stop a listing', async () => {
     const items = Array.from({ length: 9 }, (_, i) => ({ id: `c-${i}` }));
     const { realm, requests } = await fakeAccess(pagedList('credentials', items));
-    const credentials = realm.credentials('i-1');
-    expect(await credentials.list({}, { maxPages: 2 }).toArray()).toEqual(items.slice(0, 4));
+    const { credentials } = realm.identities;
+    expect(await credentials.list('i-1', {}, { maxPages: 2 }).toArray()).toEqual(items.slice(0, 4));
     expect(requests).toHaveLength(2);
-    expect(await credentials.list({ page_size: 4 }, { limit: 5 }).toArray()).toEqual(
+    expect(await credentials.list('i-1', { page_size: 4 }, { limit: 5 }).toArray()).toEqual(
       items.slice(0, 5),
     );
     expect(requests).toHaveLength(4);
-    expect((await credentials.list({}, { limit: 1 }).toArray()).map((c) => c.id)).toEqual(['c-0']);
+    expect((await credentials.list('i-1', {}, { limit: 1 }).toArray()).map((c) => c.id)).toEqual([
+      'c-0',
+    ]);
     const pages = [];
-    for await (const page of credentials.list({ page_size: 4 }).pages())
+    for await (const page of credentials.list('i-1', { page_size: 4 }).pages())
       pages.push(page.items.length);
     expect(pages).toEqual([4, 4, 1]);
   });
@@ -190,9 +192,8 @@ describe('page-token paging against a fake server', () => {
           }
         : { status: 200, body: { identities: [{ id: 'i-2' }] } },
     );
-    const members = await realm
-      .roles('rs-1')
-      .listMembers('role-1', { groups_skip: 2, identities_skip: 3 })
+    const members = await realm.resourceServers.roles.members
+      .list('rs-1', 'role-1', { groups_skip: 2, identities_skip: 3 })
       .toArray();
     expect(members).toEqual([
       { type: 'group', group: { id: 'g-1' } },
@@ -208,7 +209,10 @@ describe('page-token paging against a fake server', () => {
   it('the lists with no published paging are one response: nothing to page with is sent or followed', async () => {
     const cases = [
       ['job_results', (a: Ctx) => a.realm.batchCredentialBindingJobs.listResults('b-1')],
-      ['tokens', (a: Ctx) => a.realm.tokens('app-1').list({ principal_type: 'application' })],
+      [
+        'tokens',
+        (a: Ctx) => a.realm.applications.tokens.list('app-1', { principal_type: 'application' }),
+      ],
     ] as const;
     for (const [key, list] of cases) {
       // The fake answers 2 of 5 items with a next_page_token, which no parameter can carry back.
@@ -224,13 +228,13 @@ describe('page-token paging against a fake server', () => {
     const cases = [
       ['realms', (a: Ctx) => a.access.realms.list()],
       ['groups', (a: Ctx) => a.realm.groups.list()],
-      ['identities', (a: Ctx) => a.realm.groups.listMembers('g-1')],
-      ['roles', (a: Ctx) => a.realm.groups.listRoles('g-1', { resource_server_id: 'rs-1' })],
-      ['groups', (a: Ctx) => a.realm.identities.listGroups('i-1')],
-      ['roles', (a: Ctx) => a.realm.identities.listRoles('i-1')],
-      ['credential_binding_jobs', (a: Ctx) => a.realm.credentialBindingJobs('i-1').list()],
+      ['identities', (a: Ctx) => a.realm.groups.members.list('g-1')],
+      ['roles', (a: Ctx) => a.realm.groups.roles.list('g-1', { resource_server_id: 'rs-1' })],
+      ['groups', (a: Ctx) => a.realm.identities.groups.list('i-1')],
+      ['roles', (a: Ctx) => a.realm.identities.roles.list('i-1')],
+      ['credential_binding_jobs', (a: Ctx) => a.realm.identities.credentialBindingJobs.list('i-1')],
       ['resource_servers', (a: Ctx) => a.realm.resourceServers.list()],
-      ['scopes', (a: Ctx) => a.realm.roles('rs-1').listScopes('role-1')],
+      ['scopes', (a: Ctx) => a.realm.resourceServers.roles.scopes.list('rs-1', 'role-1')],
     ] as const;
     for (const [key, list] of cases) {
       const items = ['x-1', 'x-2', 'x-3', 'x-4', 'x-5'];
@@ -254,35 +258,45 @@ describe('page sizes are checked against each list maximum before sending', () =
     [
       'group members',
       200,
-      (a, pageSize) => a.realm.groups.listMembers('g', { page_size: pageSize }),
+      (a, pageSize) => a.realm.groups.members.list('g', { page_size: pageSize }),
     ],
     ['identities', 200, (a, pageSize) => a.realm.identities.list({ page_size: pageSize })],
     [
       'identity groups',
       200,
-      (a, pageSize) => a.realm.identities.listGroups('i', { page_size: pageSize }),
+      (a, pageSize) => a.realm.identities.groups.list('i', { page_size: pageSize }),
     ],
     [
       'identity roles',
       200,
-      (a, pageSize) => a.realm.identities.listRoles('i', { page_size: pageSize }),
+      (a, pageSize) => a.realm.identities.roles.list('i', { page_size: pageSize }),
     ],
-    ['credentials', 200, (a, pageSize) => a.realm.credentials('i').list({ page_size: pageSize })],
+    [
+      'credentials',
+      200,
+      (a, pageSize) => a.realm.identities.credentials.list('i', { page_size: pageSize }),
+    ],
     [
       'binding jobs',
       200,
-      (a, pageSize) => a.realm.credentialBindingJobs('i').list({ page_size: pageSize }),
+      (a, pageSize) => a.realm.identities.credentialBindingJobs.list('i', { page_size: pageSize }),
     ],
-    ['roles', 200, (a, pageSize) => a.realm.roles('rs').list({ page_size: pageSize })],
+    [
+      'roles',
+      200,
+      (a, pageSize) => a.realm.resourceServers.roles.list('rs', { page_size: pageSize }),
+    ],
     [
       'role scopes',
       200,
-      (a, pageSize) => a.realm.roles('rs').listScopes('r', { page_size: pageSize }),
+      (a, pageSize) =>
+        a.realm.resourceServers.roles.scopes.list('rs', 'r', { page_size: pageSize }),
     ],
     [
       'role members (groups)',
       200,
-      (a, pageSize) => a.realm.roles('rs').listMembers('r', { groups_page_size: pageSize }),
+      (a, pageSize) =>
+        a.realm.resourceServers.roles.members.list('rs', 'r', { groups_page_size: pageSize }),
     ],
     [
       'resource servers',
@@ -310,9 +324,9 @@ describe('page sizes are checked against each list maximum before sending', () =
     await expect(access.realms.list({ page_size: 201 })).rejects.toThrow(/^page_size: /);
     await expect(realm.identities.list({ page_size: 0 })).rejects.toThrow(/^page_size: /);
     await expect(realm.groups.list({ skip: -1 })).rejects.toThrow(/^skip: /);
-    await expect(realm.roles('rs').listMembers('r', { identities_skip: -1 })).rejects.toThrow(
-      /^identities_skip: /,
-    );
+    await expect(
+      realm.resourceServers.roles.members.list('rs', 'r', { identities_skip: -1 }),
+    ).rejects.toThrow(/^identities_skip: /);
     expect(requests).toHaveLength(0);
   });
 });

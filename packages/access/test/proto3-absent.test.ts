@@ -7,8 +7,8 @@ describe('absent zero values', () => {
   it('a page sent as `{}` is an empty list, after one request', async () => {
     const lists = [
       (a: Ctx) => a.realm.identities.list(),
-      (a: Ctx) => a.realm.roles('rs-1').listMembers('role-1'),
-      (a: Ctx) => a.realm.tokens('app-1').list(),
+      (a: Ctx) => a.realm.resourceServers.roles.members.list('rs-1', 'role-1'),
+      (a: Ctx) => a.realm.applications.tokens.list('app-1'),
       (a: Ctx) => a.realm.batchCredentialBindingJobs.listResults('b-1'),
     ];
     for (const list of lists) {

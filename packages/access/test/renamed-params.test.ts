@@ -30,10 +30,16 @@ describe('0.2 parameter names', () => {
     });
     const realm = access.realm('r-1');
     await access.realms.list({ pageSize: 5, pageToken: 'p-1' });
-    await realm.groups.listRoles('g-1', { resourceServerId: 'rs-1', pageSize: 6 });
-    await realm.identities.listRoles('i-1', { resourceServerId: 'rs-2' });
-    await realm.roles('rs-1').listMembers('role-1', { groupsPageSize: 7, identitiesSkip: 2 });
-    await realm.tokens('app-1').list({ principalType: 'identity', principalId: 'i-1' });
+    await realm.groups.roles.list('g-1', { resourceServerId: 'rs-1', pageSize: 6 });
+    await realm.identities.roles.list('i-1', { resourceServerId: 'rs-2' });
+    await realm.resourceServers.roles.members.list('rs-1', 'role-1', {
+      groupsPageSize: 7,
+      identitiesSkip: 2,
+    });
+    await realm.applications.tokens.list('app-1', {
+      principalType: 'identity',
+      principalId: 'i-1',
+    });
     await realm.ssoConfigs.list({ types: ['bookmark'], isMigrated: false, orderBy: 'name' });
 
     expect(queries.map((query) => Object.fromEntries(query))).toEqual([

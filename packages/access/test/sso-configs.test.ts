@@ -34,7 +34,7 @@ describe('the identities assigned to an SSO configuration', () => {
         { ids: [] },
       ]),
     );
-    const ids = (await realm.ssoConfigs.listIdentities('sso-1', { page_size: 2 }).toArray()).map(
+    const ids = (await realm.ssoConfigs.identities.list('sso-1', { page_size: 2 }).toArray()).map(
       (identity) => identity.id,
     );
     // Duplicates come as the server sends them: an identity can be assigned twice.
@@ -63,7 +63,8 @@ describe('the identities assigned to an SSO configuration', () => {
     );
     const seen: string[] = [];
     const error = await failureOf(async () => {
-      for await (const identity of realm.ssoConfigs.listIdentities('sso-1')) seen.push(identity.id);
+      for await (const identity of realm.ssoConfigs.identities.list('sso-1'))
+        seen.push(identity.id);
     });
     expect(error).toBeInstanceOf(PagingLoopError);
     expect((error as PagingLoopError).paging).toMatchObject({ resumeFrom: 't-1', page: 3 });
@@ -76,7 +77,7 @@ describe('the identities assigned to an SSO configuration', () => {
       associations([{ ids: ['a'], next: 't-1' }, { ids: [], next: 't-2' }, { ids: ['b'] }]),
     );
     const sizes: number[] = [];
-    for await (const page of realm.ssoConfigs.listIdentities('sso-1').pages())
+    for await (const page of realm.ssoConfigs.identities.list('sso-1').pages())
       sizes.push(page.items.length);
     expect(sizes).toEqual([1, 1]);
   });
@@ -116,8 +117,8 @@ describe('SSO configuration lists', () => {
 
   it('the SSO configurations of an identity and of a group walk every page', async () => {
     for (const [path, list] of [
-      ['/identities/i-1/sso-configs', (c: Ctx) => c.realm.ssoConfigs.listForIdentity('i-1')],
-      ['/groups/g-1/sso-configs', (c: Ctx) => c.realm.ssoConfigs.listForGroup('g-1')],
+      ['/identities/i-1/sso-configs', (c: Ctx) => c.realm.identities.ssoConfigs.list('i-1')],
+      ['/groups/g-1/sso-configs', (c: Ctx) => c.realm.groups.ssoConfigs.list('g-1')],
     ] as const) {
       const items = ['s-1', 's-2', 's-3'].map((id) => ({ id }));
       const ctx = await fakeAccess(pagedList('sso_configs', items));
@@ -131,7 +132,7 @@ describe('SSO configuration lists', () => {
       status: 200,
       body: { groups: [{ id: 'g-1', member_count: 3 }], next_page_token: 'ignored' },
     }));
-    const groups = await realm.ssoConfigs.listGroups('sso-1').toArray();
+    const groups = await realm.ssoConfigs.groups.list('sso-1').toArray();
     expect(groups).toEqual([{ id: 'g-1', member_count: 3 }]);
     expect(requests).toHaveLength(1);
   });
@@ -139,10 +140,10 @@ describe('SSO configuration lists', () => {
   it('checks page sizes against the maximum of 200', async () => {
     const { realm, requests } = await fakeAccess();
     await expect(realm.ssoConfigs.list({ page_size: 1.5 })).rejects.toThrow(/^page_size: /);
-    await expect(realm.ssoConfigs.listIdentities('s', { page_size: 201 })).rejects.toThrow(
+    await expect(realm.ssoConfigs.identities.list('s', { page_size: 201 })).rejects.toThrow(
       /^page_size: /,
     );
-    await expect(realm.ssoConfigs.listForGroup('g', { page_size: 0 })).rejects.toThrow(
+    await expect(realm.groups.ssoConfigs.list('g', { page_size: 0 })).rejects.toThrow(
       /^page_size: /,
     );
     expect(realm.ssoConfigs.list({ page_size: 200 })).toBeDefined();
@@ -224,7 +225,7 @@ describe('identity and group assignments take any number of ids', () => {
       status: 200,
       body: { is_assigned_to_sso_config: true },
     }));
-    const answer = await realm.ssoConfigs.isGroupAssigned('sso-1', ['g-1', 'g-2', 'g-1']);
+    const answer = await realm.ssoConfigs.groups.isAssigned('sso-1', ['g-1', 'g-2', 'g-1']);
     expect(answer.is_assigned_to_sso_config).toBe(true);
     expect(requests.map((r) => r.body)).toEqual([{ group_ids: ['g-1', 'g-2'] }]);
   });

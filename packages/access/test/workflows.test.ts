@@ -40,29 +40,32 @@ describe('enrol an access identity', () => {
     });
     expect(identity.enrollment_status).toBe('UNENROLLED');
 
-    const jobs = realm.credentialBindingJobs(identity.id);
-    const { credential_binding_job: job, credential_binding_link: link } = await jobs.create({
-      delivery_method: 'RETURN',
-      post_binding_redirect_uri: 'https://app.example.com/welcome',
-    });
+    const jobs = realm.identities.credentialBindingJobs;
+    const { credential_binding_job: job, credential_binding_link: link } = await jobs.create(
+      identity.id,
+      {
+        delivery_method: 'RETURN',
+        post_binding_redirect_uri: 'https://app.example.com/welcome',
+      },
+    );
     expect(link).toBe(`https://auth.example.com/bind/${job.id}`);
     expect(job.state).toBe('LINK_SENT');
     expect(job.identity_id).toBe(identity.id);
 
     // A second job by e-mail carries no link; the identity's jobs are both, over two pages.
-    const emailed = await jobs.create({ delivery_method: 'EMAIL' });
+    const emailed = await jobs.create(identity.id, { delivery_method: 'EMAIL' });
     expect(emailed.credential_binding_link).toBeUndefined();
-    await jobs.create({ delivery_method: 'EMAIL' });
-    const listed = await jobs.list().toArray();
+    await jobs.create(identity.id, { delivery_method: 'EMAIL' });
+    const listed = await jobs.list(identity.id).toArray();
     expect(listed.map((j) => j.id)).toEqual([...state.jobs.keys()]);
     expect(listed.map((j) => j.delivery_method)).toEqual(['RETURN', 'EMAIL', 'EMAIL']);
-    expect(await jobs.get(job.id)).toEqual(job);
+    expect(await jobs.get(identity.id, job.id)).toEqual(job);
   });
 
   it('a job for an identity that does not exist is a NotFoundError naming it', async () => {
     const { realm } = await platform();
     const error = await failureOf(() =>
-      realm.credentialBindingJobs('nobody').create({ delivery_method: 'RETURN' }),
+      realm.identities.credentialBindingJobs.create('nobody', { delivery_method: 'RETURN' }),
     );
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).resourceInfo).toMatchObject({
@@ -82,15 +85,18 @@ describe('create a role on a resource server, give it scopes and a group', () =>
     });
     const group = await realm.groups.create({ display_name: 'Support agents' });
 
-    const roles = realm.roles(server.id);
-    const role = await roles.create({ display_name: 'Order readers', description: 'Read orders' });
+    const { roles } = realm.resourceServers;
+    const role = await roles.create(server.id, {
+      display_name: 'Order readers',
+      description: 'Read orders',
+    });
     expect(role.resource_server_id).toBe(server.id);
-    await roles.addScopes(role.id, ['orders.read', 'orders.read']);
-    const after = await roles.addMembers(role.id, { groupIds: [group.id] });
+    await roles.scopes.add(server.id, role.id, ['orders.read', 'orders.read']);
+    const after = await roles.members.add(server.id, role.id, { groupIds: [group.id] });
     expect(after.id).toBe(role.id);
 
-    expect(await roles.listScopes(role.id).toArray()).toEqual(['orders.read']);
-    expect(await roles.listMembers(role.id).toArray()).toEqual([
+    expect(await roles.scopes.list(server.id, role.id).toArray()).toEqual(['orders.read']);
+    expect(await roles.members.list(server.id, role.id).toArray()).toEqual([
       {
         type: 'group',
         group: expect.objectContaining({ id: group.id, display_name: 'Support agents' }),
@@ -99,6 +105,6 @@ describe('create a role on a resource server, give it scopes and a group', () =>
     expect([...state.roles.get(role.id)!.groups]).toEqual([group.id]);
 
     // A role with scopes and members cannot be deleted.
-    await expect(roles.delete(role.id)).rejects.toBeInstanceOf(ConflictError);
+    await expect(roles.delete(server.id, role.id)).rejects.toBeInstanceOf(ConflictError);
   });
 });

@@ -10,7 +10,7 @@ import { Delivery, type ListEvents, resumable } from './delivery.js';
 import { leaseOf } from './follow.js';
 import { Leadership } from './leadership.js';
 import type { FollowerLease, LeaseChange } from './lease.js';
-import { type EventWindowOptions, splitFilters } from './list-params.js';
+import { type EventWindowOptions, splitFilters, type WireNames } from './list-params.js';
 import { type ExportTarget, openSink } from './sink.js';
 import { toMillis } from './time-input.js';
 
@@ -83,7 +83,7 @@ const encoder = new TextEncoder();
 const CHUNK_CHARS = 64 * 1024;
 
 const RENAMED = {
-  query: 'put startTime, endTime, pageSize, eventType, … in the options themselves',
+  query: 'put start_time, end_time, page_size, event_type, … in the options themselves',
 };
 
 /**
@@ -93,23 +93,33 @@ const RENAMED = {
 export async function exportEvents(
   list: ListEvents,
   options: ExportOptions,
+  wireNames: WireNames,
 ): Promise<ExportProgress> {
   requireOptions(options);
   refuseRenamed(options, RENAMED);
-  const { filters, rest } = splitFilters(options);
+  const { filters, rest } = splitFilters(wireNames(options));
   const { to, checkpoint, append, onProgress, prefetch, signal, lease, onLeaseChange, ...span } =
     rest;
-  const { startTime, endTime, pageSize, ordering, ...call } = span;
+  const {
+    start_time,
+    end_time,
+    page_size,
+    ordering,
+    startTime: _startTime,
+    endTime: _endTime,
+    pageSize: _pageSize,
+    ...call
+  } = span;
   if (to === undefined || to === null) throw new ValidationError('to', 'is required');
   if (ordering !== undefined && ordering !== 'asc')
     throw new ValidationError('ordering', 'an export always runs in "asc" order');
-  const windowStart = startTime === undefined ? 0 : toMillis(startTime, 'startTime');
+  const windowStart = start_time === undefined ? 0 : toMillis(start_time, 'start_time');
   const given = checkpoint === undefined ? undefined : parseCheckpoint(checkpoint);
   const run = (resumed: EventsCheckpoint | undefined, leadership?: Leadership) =>
     exportFrom(list, {
       filters,
       call,
-      span: { endTime, pageSize },
+      span: { end_time, page_size },
       to,
       windowStart,
       resumed,
@@ -143,7 +153,7 @@ const LOST = Symbol('lease lost');
 interface ExportRun {
   filters: ReturnType<typeof splitFilters>['filters'];
   call: CallOptions;
-  span: Pick<EventWindowOptions, 'endTime' | 'pageSize'>;
+  span: Pick<EventWindowOptions, 'end_time' | 'page_size'>;
   to: ExportTarget;
   windowStart: number;
   resumed: EventsCheckpoint | undefined;
@@ -163,7 +173,7 @@ async function exportFrom(list: ListEvents, r: ExportRun): Promise<ExportProgres
   // Made (and its parameters checked) before the destination is opened: a bad parameter must not
   // truncate a file.
   const listing = list(
-    { ...r.filters, ordering: 'asc', startTime: delivery.recordedAfter, ...r.span },
+    { ...r.filters, ordering: 'asc', start_time: delivery.recordedAfter, ...r.span },
     { ...r.call, prefetch: r.prefetch, signal },
   );
   if (leadership && !(await leadership.holds())) return LOST;

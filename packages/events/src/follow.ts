@@ -18,7 +18,7 @@ import { Delivery, type ListEvents, resumable } from './delivery.js';
 import type { PlatformEvent } from './event.js';
 import { Leadership } from './leadership.js';
 import type { FollowerLease, LeaseChange } from './lease.js';
-import { type EventFilters, eventsQuery, splitFilters } from './list-params.js';
+import { type EventFilters, listQuery, splitFilters, type WireNames } from './list-params.js';
 import { SettleWindow } from './settle-window.js';
 import { type TimeInput, toMillis } from './time-input.js';
 import { waitFor } from './wait.js';
@@ -33,14 +33,20 @@ export interface FollowErrorInfo {
   readonly checkpoint: EventsCheckpoint;
 }
 
-/** Options of `follow`: where to start, the filters of `list`, pacing, bounds and callbacks. */
+/**
+ * Options of `follow`: where to start, the filters of `list` (spec parameters by their wire names,
+ * `start_time`, `page_size`, `event_type`, …), pacing, bounds and callbacks (the SDK's own knobs,
+ * `checkpoint`, `pollIntervalMs`, …).
+ */
 export interface FollowOptions extends EventFilters, CallOptions {
   /**
    * Where to resume: a checkpoint from `onCheckpoint`, or the `paging.resumeFrom` of a follow
-   * error, as the object or its JSON text. Without one the tail starts at `startTime`.
+   * error, as the object or its JSON text. Without one the tail starts at `start_time`.
    */
   checkpoint?: EventsCheckpoint | string | undefined;
   /** Where to start when there is no checkpoint (recorded time). Default 0: every event held. */
+  start_time?: TimeInput | undefined;
+  /** @deprecated 0.2's name of `start_time`; removed in the next minor. */
   startTime?: TimeInput | undefined;
   /** Wait between polls once the stream is drained, in ms. Default 5000. */
   pollIntervalMs?: number | undefined;
@@ -54,6 +60,8 @@ export interface FollowOptions extends EventFilters, CallOptions {
    */
   settleMs?: number | undefined;
   /** Events per page, 1 to 1000. Default 1000. */
+  page_size?: number | undefined;
+  /** @deprecated 0.2's name of `page_size`; removed in the next minor. */
   pageSize?: number | undefined;
   /** Fetch the next page of a poll while the current one is delivered. Default false. */
   prefetch?: boolean | undefined;
@@ -96,10 +104,11 @@ export interface FollowOptions extends EventFilters, CallOptions {
 export function followEvents(
   list: ListEvents,
   options: FollowOptions,
+  wireNames: WireNames,
 ): AsyncGenerator<PlatformEvent, void, undefined> {
   let settings: ReturnType<typeof settingsOf>;
   try {
-    settings = settingsOf(options);
+    settings = settingsOf(options, wireNames);
   } catch (error) {
     return refused(error);
   }
@@ -177,8 +186,8 @@ async function* tail(
           {
             ...s.filters,
             ordering: 'asc',
-            startTime: delivery.recordedAfter,
-            pageSize: s.pageSize,
+            start_time: delivery.recordedAfter,
+            page_size: s.pageSize,
           },
           { ...s.call, prefetch: s.prefetch, signal },
         );
@@ -253,21 +262,20 @@ export function isTransient(error: unknown): boolean {
 }
 
 const RENAMED = {
-  filters: 'put eventType, actor, outcome, … in the options themselves',
-  start: 'use startTime',
-  page_size: 'use pageSize',
+  filters: 'put event_type, actor, outcome, … in the options themselves',
+  start: 'use start_time',
 };
 
-function settingsOf(options: FollowOptions) {
+function settingsOf(options: FollowOptions, wireNames: WireNames) {
   requireOptions(options);
   refuseRenamed(options, RENAMED);
-  const { filters, rest } = splitFilters(options);
+  const { filters, rest } = splitFilters(wireNames(options));
   const {
     checkpoint,
-    startTime,
+    start_time,
     pollIntervalMs = 5000,
     settleMs = 5000,
-    pageSize = 1000,
+    page_size = 1000,
     prefetch,
     maxPages,
     limit,
@@ -280,11 +288,11 @@ function settingsOf(options: FollowOptions) {
     ...call
   } = rest;
   // Checked now, so that a bad filter is refused before the first poll.
-  eventsQuery(filters, 'asc');
+  listQuery(filters, 'asc');
   const start =
     checkpoint !== undefined
       ? parseCheckpoint(checkpoint)
-      : checkpointAt(startTime === undefined ? 0 : toMillis(startTime, 'startTime'));
+      : checkpointAt(start_time === undefined ? 0 : toMillis(start_time, 'start_time'));
   const listOptions: ListOptions = call;
   return {
     start,
@@ -292,7 +300,7 @@ function settingsOf(options: FollowOptions) {
     pollIntervalMs: durationOf(pollIntervalMs, 'pollIntervalMs'),
     settleMs: durationOf(settleMs, 'settleMs'),
     maxErrorDelayMs: durationOf(maxErrorDelayMs, 'maxErrorDelayMs'),
-    pageSize: pageSizeOf(pageSize, 'pageSize'),
+    pageSize: pageSizeOf(page_size, 'page_size'),
     prefetch: flagOf(prefetch, 'prefetch', false),
     maxPages: optionalInteger(maxPages, 'maxPages', 1) ?? Number.POSITIVE_INFINITY,
     limit: optionalInteger(limit, 'limit', 0) ?? Number.POSITIVE_INFINITY,

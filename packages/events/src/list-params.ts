@@ -1,10 +1,10 @@
 // The parameters of a listing, checked and turned into the spec's query. `list` takes them by
-// their wire names (`page_size`, `event_type`; 0.2's camelCase names are deprecated aliases);
-// `follow` and `export` take the window and the filters among their own options, in camelCase.
-// Each refusal is a ValidationError naming the parameter (`page_size`, `actor[1]`), thrown before
-// anything is sent.
+// their wire names (`page_size`, `event_type`; 0.2's camelCase names are deprecated aliases), and
+// so do `follow` and `export` among their own options (whose SDK-only knobs, `checkpoint`,
+// `pollIntervalMs`, …, keep their names: they are no spec parameter). Each refusal is a
+// ValidationError naming the parameter (`page_size`, `actor[1]`), thrown before anything is sent.
 import { ValidationError } from '@x/runtime';
-import { camelAlias, paramTable, toWireNames } from '@x/runtime/internal';
+import { paramTable } from '@x/runtime/internal';
 import { pageSizeOf } from './checks.js';
 import type { EventType } from './event.js';
 import type { operations } from './generated/schema.js';
@@ -17,56 +17,11 @@ export type Ordering = 'asc' | 'desc';
 /** One value or several; several are sent as repeated parameters (`a=1&a=2`). */
 export type OneOrMany<T> = T | readonly T[];
 
-/** The filters of a listing; `list`, `follow` and `export` take the same ones. */
+/**
+ * The filters of a listing, by wire name; `list`, `follow` and `export` take the same ones. 0.2's
+ * camelCase names are deprecated aliases, reported once per client.
+ */
 export interface EventFilters {
-  /** Only these event types (matched case-insensitively by the server). */
-  eventType?: OneOrMany<EventType> | undefined;
-  /** Only events whose actor has one of these human full names. */
-  actor?: OneOrMany<string> | undefined;
-  /** Only events with one of these outcomes, for example `SUCCESS`. */
-  outcome?: OneOrMany<string> | undefined;
-  /** Only events emitted by one of these services (the event's `service`). */
-  emittingService?: OneOrMany<string> | undefined;
-  /** Only events with one of these correlation ids (one authentication flow shares one). */
-  correlationId?: OneOrMany<string> | undefined;
-  /** Free-form text query: build it safely with `queryText` (every term quoted). */
-  queryText?: string | QueryText | undefined;
-  /** Include events whose `attested` is false (their data may hold raw user input). */
-  includeNotAttested?: boolean | undefined;
-}
-
-/** The window, order, page size and start of a listing, with its filters, as `follow` and `export` take them. */
-export interface EventWindowOptions extends EventFilters {
-  /** Lower bound of the recorded time (inclusive on the platform). Default 0. */
-  startTime?: TimeInput | undefined;
-  /** Upper bound of the recorded time. Default: none. */
-  endTime?: TimeInput | undefined;
-  /** Order by recorded time. Default `desc` (newest first). */
-  ordering?: Ordering | undefined;
-  /** Events per page, 1 to 1000. Server default 100. */
-  pageSize?: number | undefined;
-  /**
-   * Where the list starts: a page's `next`, or the `paging.resumeFrom` of a list's error. Omit it
-   * (or pass `''`) for the first page.
-   */
-  cursor?: string | undefined;
-}
-
-/** What `list` takes, by wire name: the window, order, page size, where to start, and the filters. */
-export interface EventListParams {
-  /** Lower bound of the recorded time (inclusive on the platform). Default 0. */
-  start_time?: TimeInput | undefined;
-  /** Upper bound of the recorded time. Default: none. */
-  end_time?: TimeInput | undefined;
-  /** Order by recorded time. Default `desc` (newest first). */
-  ordering?: Ordering | undefined;
-  /** Events per page, 1 to 1000. Server default 100. */
-  page_size?: number | undefined;
-  /**
-   * Where the list starts: a page's `next`, or the `paging.resumeFrom` of a list's error. Omit it
-   * (or pass `''`) for the first page.
-   */
-  cursor?: string | undefined;
   /** Only these event types (matched case-insensitively by the server). */
   event_type?: OneOrMany<EventType> | undefined;
   /** Only events whose actor has one of these human full names. */
@@ -81,12 +36,6 @@ export interface EventListParams {
   query_text?: string | QueryText | undefined;
   /** Include events whose `attested` is false (their data may hold raw user input). */
   include_not_attested?: boolean | undefined;
-  /** @deprecated 0.2's name of `start_time`; removed in the next minor. */
-  startTime?: TimeInput | undefined;
-  /** @deprecated 0.2's name of `end_time`; removed in the next minor. */
-  endTime?: TimeInput | undefined;
-  /** @deprecated 0.2's name of `page_size`; removed in the next minor. */
-  pageSize?: number | undefined;
   /** @deprecated 0.2's name of `event_type`; removed in the next minor. */
   eventType?: OneOrMany<EventType> | undefined;
   /** @deprecated 0.2's name of `emitting_service`; removed in the next minor. */
@@ -98,6 +47,42 @@ export interface EventListParams {
   /** @deprecated 0.2's name of `include_not_attested`; removed in the next minor. */
   includeNotAttested?: boolean | undefined;
 }
+
+/**
+ * The window, order, page size and start of a listing, with its filters, by wire name: what
+ * `list` takes, and `follow` and `export` among their options.
+ */
+export interface EventWindowOptions extends EventFilters {
+  /** Lower bound of the recorded time (inclusive on the platform). Default 0. */
+  start_time?: TimeInput | undefined;
+  /** Upper bound of the recorded time. Default: none. */
+  end_time?: TimeInput | undefined;
+  /** Order by recorded time. Default `desc` (newest first). */
+  ordering?: Ordering | undefined;
+  /** Events per page, 1 to 1000. Server default 100. */
+  page_size?: number | undefined;
+  /**
+   * Where the list starts: a page's `next`, or the `paging.resumeFrom` of a list's error. Omit it
+   * (or pass `''`) for the first page.
+   */
+  cursor?: string | undefined;
+  /** @deprecated 0.2's name of `start_time`; removed in the next minor. */
+  startTime?: TimeInput | undefined;
+  /** @deprecated 0.2's name of `end_time`; removed in the next minor. */
+  endTime?: TimeInput | undefined;
+  /** @deprecated 0.2's name of `page_size`; removed in the next minor. */
+  pageSize?: number | undefined;
+}
+
+/** What `list` takes, by wire name: the window, order, page size, where to start, and the filters. */
+export interface EventListParams extends EventWindowOptions {}
+
+/**
+ * Moves the deprecated camelCase names of a listing's parameters in `follow`'s and `export`'s
+ * options to their wire names, reporting each once per client (the client's `wireParams` over
+ * `LIST_PARAMS`); the SDK's own options pass through as given.
+ */
+export type WireNames = <O extends object>(options: O) => O;
 
 /** The query of `GET /v1/events` as the spec declares it. */
 export type WireQuery = operations['listEvents']['parameters']['query'];
@@ -125,26 +110,6 @@ const LIST_FILTERS = [
   'emitting_service',
   'correlation_id',
 ] as const satisfies (keyof WireQuery)[];
-
-/**
- * The query of `follow`'s and `export`'s listings: their camelCase window and filters under the
- * wire names (not deprecated there: they are those options' names).
- * @throws ValidationError naming the parameter as those options name it (`pageSize`); nothing is sent.
- */
-export function eventsQuery(
-  options: EventWindowOptions | undefined,
-  defaultOrdering: Ordering,
-): WireQuery {
-  try {
-    return listQuery(toWireNames(options, LIST_PARAMS) as EventListParams, defaultOrdering);
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    // Named back as the options name it: `page_size[…]` → `pageSize[…]`.
-    const field = error.field.replace(/^[a-z_]+/, camelAlias);
-    if (field === error.field) throw error;
-    throw new ValidationError(field, error.message.slice(error.field.length + 2));
-  }
-}
 
 /**
  * Checks a listing's parameters (by wire name) and returns the spec's query. An unknown key is
@@ -195,18 +160,14 @@ export function listQuery(
 }
 
 const FILTER_KEYS = [
-  'eventType',
-  'actor',
-  'outcome',
-  'emittingService',
-  'correlationId',
-  'queryText',
-  'includeNotAttested',
+  ...LIST_FILTERS,
+  'query_text',
+  'include_not_attested',
 ] as const satisfies readonly (keyof EventFilters)[];
 
 /**
- * Splits options that hold the filters of a listing (`follow`'s, `export`'s) into the filters and
- * the rest.
+ * Splits options that hold the filters of a listing (`follow`'s, `export`'s), already under their
+ * wire names, into the filters and the rest.
  */
 export function splitFilters<T extends EventFilters>(
   options: T,

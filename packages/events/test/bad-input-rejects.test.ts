@@ -19,10 +19,10 @@ const events = createEventsClient({
 const JUNK: unknown[][] = [
   [''],
   [null],
-  [{ pageSize: -1 }],
+  [{ page_size: -1 }],
   [{}, { maxPages: 0 }],
-  [{ startTime: 'yesterday' }],
-  [{ to: 'x', pageSize: 0 }],
+  [{ start_time: 'yesterday' }],
+  [{ to: 'x', page_size: 0 }],
 ];
 
 // A rejected call nobody awaits must not be reported as unhandled; a list is not fetched.
@@ -42,12 +42,12 @@ describe('bad input rejects, never throws', () => {
   });
 
   it.each([
-    ['list', () => events.list({ pageSize: 0 })],
+    ['list', () => events.list({ page_size: 0 })],
     ['list options', () => events.list({}, { limit: -1 })],
     ['list cursor', () => events.list({ cursor: 5 as never })],
-    ['follow', () => events.follow({ pageSize: 1001 })],
+    ['follow', () => events.follow({ page_size: 1001 })],
     ['follow checkpoint', () => events.follow({ checkpoint: 'not json' })],
-    ['export', () => events.export({ to: 'x', pageSize: 0 })],
+    ['export', () => events.export({ to: 'x', page_size: 0 })],
   ])('%s rejects with ValidationError on await or on for await', async (name, call) => {
     expect(() => settle(call())).not.toThrow();
     const { awaited, iterated } = await refusalsOf(call);

@@ -111,17 +111,24 @@ export async function listContract() {
   void events.page();
 }
 
-/** follow and export take the list's filters in their options. */
+/** follow and export take the list's parameters, by wire name, in their options. */
 export function followAndExport(signal: AbortSignal) {
   const follow: FollowOptions = {
-    eventType: ['USER_CHANGE'],
+    event_type: ['USER_CHANGE'],
     outcome: 'SUCCESS',
+    page_size: 200,
+    start_time: '2026-11-01',
     limit: 10,
     signal,
   };
   void events.follow(follow);
-  const exported: ExportOptions = { to: 'out.ndjson', startTime: new Date(), queryText: 'ada' };
+  const exported: ExportOptions = { to: 'out.ndjson', start_time: new Date(), query_text: 'ada' };
   void events.export(exported);
+  // 0.2's names still type (deprecated aliases).
+  void events.follow({ pageSize: 10, eventType: 'USER_CHANGE', startTime: 0 });
+  void events.export({ to: 'out.ndjson', endTime: 0, pageSize: 10 });
+  // @ts-expect-error: the page size is a number
+  void events.follow({ page_size: '10' });
   // @ts-expect-error: `filters` is the 0.1 shape
   void events.follow({ filters: { outcome: 'SUCCESS' } });
   // @ts-expect-error: an export runs oldest first

@@ -37,7 +37,7 @@ async function firstPage(file: string) {
   const progress: ExportProgress[] = [];
   await events
     .export({
-      pageSize: 400,
+      page_size: 400,
       to: file,
       onProgress: (p) => {
         progress.push(p);
@@ -65,7 +65,7 @@ describe('export to a file', () => {
     const written = page2.map((id) => `${JSON.stringify({ id })}\n`).join('');
     await appendFile(file, `${written}{"id":"cut sho`);
 
-    const resumed = await events.export({ pageSize: 400, to: file, checkpoint: saved.checkpoint });
+    const resumed = await events.export({ page_size: 400, to: file, checkpoint: saved.checkpoint });
     expect(resumed.events).toBe(600);
     const ids = idsOf(await readFile(file, 'utf8'));
     expect(ids).toEqual(server.ids());
@@ -79,7 +79,7 @@ describe('export to a file', () => {
     const { events, saved } = await firstPage(file);
     expect(saved.offset).toBe((await stat(file)).size);
     await appendFile(file, Buffer.from([0x1f, 0x8b, 0x08, 0x00])); // a member cut short
-    await events.export({ pageSize: 400, to: file, checkpoint: saved.checkpoint });
+    await events.export({ page_size: 400, to: file, checkpoint: saved.checkpoint });
     expect(idsOf(gunzipSync(await readFile(file)).toString('utf8'))).toEqual(server.ids());
   });
 

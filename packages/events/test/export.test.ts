@@ -44,7 +44,7 @@ describe('export', () => {
     const progress: ExportProgress[] = [];
     const error = await events
       .export({
-        pageSize: 1000,
+        page_size: 1000,
         to: file,
         onProgress: (p) => void progress.push(p),
       })
@@ -59,7 +59,7 @@ describe('export', () => {
 
     server.fail = undefined;
     const resumed = await events.export({
-      pageSize: 1000,
+      page_size: 1000,
       to: file,
       checkpoint: stopped.paging!.resumeFrom as string,
     });
@@ -102,7 +102,7 @@ describe('export', () => {
     const progress: ExportProgress[] = [];
     const error = await events
       .export({
-        pageSize: 300,
+        page_size: 300,
         to: slow(),
         signal: stop.signal,
         onProgress: (p) => {
@@ -126,7 +126,7 @@ describe('export', () => {
     expect(maxQueued).toBeGreaterThan(0);
     expect(maxQueued).toBeLessThan(mark + 64 * 1024 + 2048);
 
-    const done = await events.export({ pageSize: 300, to: slow(), checkpoint });
+    const done = await events.export({ page_size: 300, to: slow(), checkpoint });
     expect(done.events).toBe(300);
     const text = new TextDecoder().decode(Buffer.concat(chunks));
     expect(idsOf(text)).toEqual(server.ids());
@@ -147,7 +147,7 @@ describe('export', () => {
       },
     });
     sink.on('drain', () => drains++);
-    const result = await client(server.url).export({ to: sink, pageSize: 1000 });
+    const result = await client(server.url).export({ to: sink, page_size: 1000 });
     expect(result).toMatchObject({ events: 500, pages: 1 });
     const text = written.join('');
     expect(result.bytes).toBe(Buffer.byteLength(text));
@@ -181,9 +181,9 @@ describe('export', () => {
     await expect(events.export({ to: 'x', ordering: 'desc' })).rejects.toThrow(/asc/);
     // @ts-expect-error: to is required
     await expect(events.export({})).rejects.toThrow(/^to: /);
-    await expect(events.export({ to: 'x', pageSize: 0 })).rejects.toThrow(/^pageSize: /);
+    await expect(events.export({ to: 'x', page_size: 0 })).rejects.toThrow(/^page_size: /);
     await expect(events.export({ to: 'x', query: {} } as never)).rejects.toThrow(
-      /^query: .*startTime/,
+      /^query: .*start_time/,
     );
     await expect(events.export({ to: 'x', checkpoint: '{}' })).rejects.toThrow(ValidationError);
   });

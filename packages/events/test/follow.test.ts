@@ -176,9 +176,9 @@ describe('follow', () => {
     const all: PlatformEvent[] = [];
     for await (const e of client(server.url).follow({
       settleMs: 0,
-      eventType: ['USER_CHANGE'],
+      event_type: ['USER_CHANGE'],
       outcome: 'SUCCESS',
-      startTime: new Date(BASE - 10),
+      start_time: new Date(BASE - 10),
       maxPages: 2,
       pollIntervalMs: 1,
     }))
@@ -223,7 +223,7 @@ describe('follow', () => {
     await expect(events.follow({ settleMs: 0, checkpoint: 'not json' }).next()).rejects.toThrow(
       /checkpoint/,
     );
-    await expect(events.follow({ settleMs: 0, pageSize: 0 }).next()).rejects.toThrow(/pageSize/);
+    await expect(events.follow({ settleMs: 0, page_size: 0 }).next()).rejects.toThrow(/page_size/);
     await expect(events.follow({ settleMs: 0, pollIntervalMs: -1 }).next()).rejects.toThrow(
       /pollIntervalMs/,
     );
@@ -266,7 +266,7 @@ describe('follow: bounds and errors', () => {
     const limited: string[] = [];
     for await (const e of events.follow({
       settleMs: 0,
-      pageSize: 10,
+      page_size: 10,
       limit: 15,
       pollIntervalMs: 1,
       onCheckpoint: (c) => void checkpoints.push(c),
@@ -279,7 +279,7 @@ describe('follow: bounds and errors', () => {
     const paged: string[] = [];
     for await (const e of events.follow({
       settleMs: 0,
-      pageSize: 10,
+      page_size: 10,
       maxPages: 2,
       pollIntervalMs: 1,
     }))
@@ -301,21 +301,21 @@ describe('follow: bounds and errors', () => {
       /^maxPages: /,
     );
     await expect(events.follow({ settleMs: 0, limit: -1 }).next()).rejects.toThrow(/^limit: /);
-    await expect(events.follow({ settleMs: 0, pageSize: 1001 }).next()).rejects.toThrow(
-      /^pageSize: /,
+    await expect(events.follow({ settleMs: 0, page_size: 1001 }).next()).rejects.toThrow(
+      /^page_size: /,
     );
-    await expect(events.follow({ settleMs: 0, startTime: 'yesterday' }).next()).rejects.toThrow(
-      /^startTime: /,
+    await expect(events.follow({ settleMs: 0, start_time: 'yesterday' }).next()).rejects.toThrow(
+      /^start_time: /,
     );
     await expect(events.follow({ settleMs: 0, actor: [''] }).next()).rejects.toThrow(
       /^actor\[0\]: /,
     );
     // 0.1 names are refused with the new one, not dropped.
     await expect(events.follow({ settleMs: 0, filters: {} } as never).next()).rejects.toThrow(
-      /^filters: .*eventType/,
+      /^filters: .*event_type/,
     );
     await expect(events.follow({ settleMs: 0, start: 0 } as never).next()).rejects.toThrow(
-      /^start: .*startTime/,
+      /^start: .*start_time/,
     );
   });
 

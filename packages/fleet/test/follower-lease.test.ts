@@ -96,7 +96,7 @@ describe('follow with a lease', () => {
     const b = await replica(prefix, clock);
     // Stops both tails at the end: a tail waiting on the virtual clock ends only when aborted.
     const stop = new AbortController();
-    const options = { pageSize: 5, settleMs: 0, pollIntervalMs: 1000, signal: stop.signal };
+    const options = { page_size: 5, settleMs: 0, pollIntervalMs: 1000, signal: stop.signal };
     const tailA = a.events.follow({ ...options, lease: a.lease, onLeaseChange: a.onLeaseChange });
     const tailB = b.events.follow({ ...options, lease: b.lease, onLeaseChange: b.onLeaseChange });
 
@@ -139,7 +139,7 @@ describe('follow with a lease', () => {
     const b = await replica(prefix, clock.skewed(TTL));
     // Stops both tails at the end: a tail waiting on the virtual clock ends only when aborted.
     const stop = new AbortController();
-    const options = { pageSize: 5, settleMs: 0, pollIntervalMs: 1000, signal: stop.signal };
+    const options = { page_size: 5, settleMs: 0, pollIntervalMs: 1000, signal: stop.signal };
     const tailA = a.events.follow({ ...options, lease: a.lease, onLeaseChange: a.onLeaseChange });
     const tailB = b.events.follow({ ...options, lease: b.lease, onLeaseChange: b.onLeaseChange });
     for (let i = 0; i < 6; i++) await tailA.next();
@@ -176,7 +176,7 @@ describe('follow with a lease', () => {
     const warnings: string[] = [];
     const a = await replica(prefix, clock, warnings);
     const tailA = a.events.follow({
-      pageSize: 5,
+      page_size: 5,
       settleMs: 0,
       pollIntervalMs: 1000,
       lease: a.lease,
@@ -295,7 +295,7 @@ describe('export to a file with a lease', () => {
     const a = await replica(prefix, clock);
     const b = await replica(prefix, clock);
     const pausedA = gated(a.lease);
-    const window = { startTime: timeOf(1), endTime: timeOf(20), pageSize: 5, to: file };
+    const window = { start_time: timeOf(1), end_time: timeOf(20), page_size: 5, to: file };
 
     // A writes pages 1 and 2 and commits them; it writes page 3 and stops before its commit.
     const exportA = a.events.export({

@@ -117,4 +117,31 @@ describe('wireParams on the client', () => {
     other.wireParams({ pageSize: 1 }, table);
     expect(warnings).toHaveLength(3);
   });
+
+  it('deprecated(name, replacement) reports a deprecated method the same way, once per client', () => {
+    const events: ClientEvent[] = [];
+    const warnings: string[] = [];
+    const logger = { debug() {}, info() {}, error() {}, warn: (m: string) => warnings.push(m) };
+    const api = createApiClient<object>({
+      baseUrl: 'https://api.example.com',
+      onEvent: (event) => events.push(event),
+      logger,
+    });
+    api.deprecated('groups.addMembers', 'groups.members.add');
+    api.deprecated('groups.addMembers', 'groups.members.add');
+    api.deprecated('users.listGroups', 'users.groups.list');
+    expect(events).toEqual([
+      { type: 'deprecation', name: 'groups.addMembers', replacement: 'groups.members.add' },
+      { type: 'deprecation', name: 'users.listGroups', replacement: 'users.groups.list' },
+    ]);
+    expect(warnings).toEqual([
+      'groups.addMembers is deprecated and goes in the next minor: use groups.members.add',
+      'users.listGroups is deprecated and goes in the next minor: use users.groups.list',
+    ]);
+    createApiClient<object>({ baseUrl: 'https://api.example.com', logger }).deprecated(
+      'groups.addMembers',
+      'groups.members.add',
+    );
+    expect(warnings).toHaveLength(3);
+  });
 });

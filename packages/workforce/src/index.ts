@@ -21,7 +21,7 @@ export {
   CertificateAuthority,
   type RetireTenantIssuerResponse,
 } from './resources/certificate-authority.js';
-export { Groups } from './resources/groups.js';
+export { GroupMembers, Groups } from './resources/groups.js';
 export {
   DEFAULT_PAGE_SIZE,
   type FilteredListParams,
@@ -35,6 +35,7 @@ export {
   type Passkey,
   type PasskeyList,
   Passkeys,
+  PasskeyTags,
   type Tag,
   type TagInput,
   type TagReplace,
@@ -50,7 +51,7 @@ export type {
   UserState,
   UserUpdate,
 } from './resources/types.js';
-export { Users } from './resources/users.js';
+export { UserGroups, Users } from './resources/users.js';
 export * from './runtime-exports.js';
 export { ScimGroups } from './scim/groups.js';
 export type { ScimCollection, ScimListParams } from './scim/lists.js';

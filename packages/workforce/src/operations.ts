@@ -1,6 +1,8 @@
 // Every operation of the workforce spec, callable by operationId with wire-shaped arguments (see
 // `OperationCatalog` in @x/runtime/internal): what the command line and the MCP server use. The
-// token endpoint is left out: tokens are `@x/auth`'s (`clientCredentials`).
+// token endpoint is left out: tokens are `@x/auth`'s (`clientCredentials`). `resource` and `method`
+// name the command and the tool: they keep 0.2's names (`groups list-members`), which need not
+// mirror the SDK's nesting (`groups.members.list`).
 import { type OperationCatalog, paramsFromWire } from '@x/runtime/internal';
 import type { WorkforceClient } from './client.js';
 
@@ -60,7 +62,7 @@ export const WORKFORCE_OPERATIONS: OperationCatalog<
     resource: ['users'],
     method: 'listGroups',
     list: (c, { path, query }, o) =>
-      c.users.listGroups(path.user_id, paramsFromWire<PageParams>(query, PAGE_PARAMS), o),
+      c.users.groups.list(path.user_id, paramsFromWire<PageParams>(query, PAGE_PARAMS), o),
   },
   createGroup: {
     effect: 'write',
@@ -96,19 +98,20 @@ export const WORKFORCE_OPERATIONS: OperationCatalog<
     effect: 'read',
     resource: ['groups'],
     method: 'listMembers',
-    list: (c, { path, query }, o) => c.groups.listMembers(path.group_id, offset<'users'>(query), o),
+    list: (c, { path, query }, o) =>
+      c.groups.members.list(path.group_id, offset<'users'>(query), o),
   },
   addGroupUsers: {
     effect: 'write',
     resource: ['groups'],
     method: 'addMembers',
-    call: (c, { path, body }, o) => c.groups.addMembers(path.group_id, body.user_ids, o),
+    call: (c, { path, body }, o) => c.groups.members.add(path.group_id, body.user_ids, o),
   },
   deleteGroupUsers: {
     effect: 'destructive',
     resource: ['groups'],
     method: 'removeMembers',
-    call: (c, { path, body }, o) => c.groups.removeMembers(path.group_id, body.user_ids, o),
+    call: (c, { path, body }, o) => c.groups.members.remove(path.group_id, body.user_ids, o),
   },
   createBindingJob: {
     effect: 'write',
@@ -144,13 +147,13 @@ export const WORKFORCE_OPERATIONS: OperationCatalog<
     effect: 'read',
     resource: ['passkeys'],
     method: 'getTags',
-    call: (c, { path }, o) => c.passkeys.getTags(path.passkey_id, o),
+    call: (c, { path }, o) => c.passkeys.tags.get(path.passkey_id, o),
   },
   setPasskeyTags: {
     effect: 'write',
     resource: ['passkeys'],
     method: 'replaceTags',
-    call: (c, { path, body }, o) => c.passkeys.replaceTags(path.passkey_id, body.tags, o),
+    call: (c, { path, body }, o) => c.passkeys.tags.replace(path.passkey_id, body.tags, o),
   },
   retireTenantIssuer: {
     effect: 'destructive',

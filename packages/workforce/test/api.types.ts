@@ -61,7 +61,7 @@ export function createWithoutWhatTheSpecRequires() {
   // @ts-expect-error: a SCIM group needs its displayName
   workforce.scim.groups.create({ members: [] });
   // @ts-expect-error: a tag to set needs its name
-  workforce.passkeys.replaceTags('p', [{ id: 't' }]);
+  workforce.passkeys.tags.replace('p', [{ id: 't' }]);
   // The native bodies have no published required field: an empty user is a valid request.
   workforce.users.create({});
 }
@@ -87,7 +87,7 @@ export function optionalFieldsTakeUndefined(name: string | undefined) {
   workforce.users.create(user);
   workforce.bindingJobs.create({ user_id: name, ttl_seconds: undefined });
   // Lists built `as const` are accepted.
-  workforce.groups.addMembers('g', ['a', 'b'] as const);
+  workforce.groups.members.add('g', ['a', 'b'] as const);
 }
 
 export function openAndClosedEnums(job: BindingJob) {
@@ -126,13 +126,13 @@ export function scimGroupPatchRules() {
 export async function listsAndPages() {
   // `await` is the first page; iterating gives the items.
   const first: Page<User, UserList> = await workforce.users.list({ page_size: 10 });
-  const members: Paginator<User, UserList> = workforce.groups.listMembers('g');
+  const members: Paginator<User, UserList> = workforce.groups.members.list('g');
   for await (const user of members) same<typeof user, User>(true);
   // @ts-expect-error: the list options are the runtime's, not the list's params
   workforce.users.list({ prefetch: true });
   // @ts-expect-error: there are no `…Page` twins any more
   workforce.users.listPage();
-  const tags: ApiPromise<Tag[]> = workforce.passkeys.getTags('p');
+  const tags: ApiPromise<Tag[]> = workforce.passkeys.tags.get('p');
   return [first, tags];
 }
 

@@ -66,13 +66,13 @@ describe('bad input rejects, never throws', () => {
   it.each([
     ['users.list', () => workforce.users.list({ page_size: 0 })],
     ['users.list options', () => workforce.users.list({}, { limit: -1 })],
-    ['users.listGroups', () => workforce.users.listGroups('', {})],
+    ['users.listGroups', () => workforce.users.groups.list('', {})],
     ['groups.list', () => workforce.groups.list({ skip: -1 })],
-    ['groups.listMembers', () => workforce.groups.listMembers('g', { page_size: 1001 })],
+    ['groups.listMembers', () => workforce.groups.members.list('g', { page_size: 1001 })],
     ['passkeys.list', () => workforce.passkeys.list({ filter: 42 as never })],
     ['scim.users.list', () => workforce.scim.users.list({ count: 0 })],
     ['scim.groups.list', () => workforce.scim.groups.list({ startIndex: 0 })],
-    ['groups.addMembers(', () => workforce.groups.addMembers('g', [''])],
+    ['groups.addMembers(', () => workforce.groups.members.add('g', [''])],
   ])('%s rejects with ValidationError on await and on for await', async (name, call) => {
     expect(() => settle(call())).not.toThrow();
     await expect(call()).rejects.toBeInstanceOf(ValidationError);

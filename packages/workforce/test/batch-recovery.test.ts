@@ -33,7 +33,7 @@ async function groupServer(failing: number) {
 }
 
 async function failedBatch(workforce: ReturnType<typeof createWorkforceClient>) {
-  const error = await workforce.groups.addMembers('group-1', ids).catch((e: unknown) => e);
+  const error = await workforce.groups.members.add('group-1', ids).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ServerError);
   return (error as SdkError).batch!;
 }
@@ -44,7 +44,7 @@ describe('batch recovery through groups.addMembers', () => {
     const batch = await failedBatch(workforce);
     expect(members.size).toBe(1000);
     expect(batch.notAppliedIds).toEqual(ids.slice(1000));
-    await workforce.groups.addMembers('group-1', [...batch.notAppliedIds]);
+    await workforce.groups.members.add('group-1', [...batch.notAppliedIds]);
     expect([...members].sort()).toEqual([...ids].sort());
     expect(server!.requests).toHaveLength(2 + 2);
   });
@@ -52,7 +52,7 @@ describe('batch recovery through groups.addMembers', () => {
   it('retrying pendingIds alone would leave the failed chunk out', async () => {
     const { workforce, members } = await groupServer(2);
     const batch = await failedBatch(workforce);
-    await workforce.groups.addMembers('group-1', [...batch.pendingIds]);
+    await workforce.groups.members.add('group-1', [...batch.pendingIds]);
     expect(members.size).toBe(ids.length - 1000);
     expect(batch.chunkIds.some((id) => members.has(id))).toBe(false);
   });

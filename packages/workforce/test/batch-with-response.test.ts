@@ -30,7 +30,7 @@ describe('withResponse on batches and pages', () => {
       };
     });
     const ids = Array.from({ length: 1200 }, (_, i) => `u-${i}`);
-    const { data, response } = await workforce.groups.addMembers('g-1', ids).withResponse();
+    const { data, response } = await workforce.groups.members.add('g-1', ids).withResponse();
     expect(data).toMatchObject({ id: 'g-1', name: 'after-2' });
     expect(response.status).toBe(200);
     expect(response.requestId).toBe('req-2');

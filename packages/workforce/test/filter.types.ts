@@ -50,7 +50,7 @@ export async function wrongCollections() {
   // @ts-expect-error: a user sort order is not a group sort order
   workforce.groups.list({ orderBy: userOrderBy.asc('username') });
   // Group members use the users' fields.
-  workforce.groups.listMembers('g', { filter: userFilter.username.eq('x') });
+  workforce.groups.members.list('g', { filter: userFilter.username.eq('x') });
   // @ts-expect-error: a SCIM user filter is not a SCIM group filter
   workforce.scim.groups.list({ filter: scimUserFilter.userName.eq('x') });
   // Raw strings are the escape hatch.

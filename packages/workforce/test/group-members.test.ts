@@ -40,7 +40,7 @@ async function clientFor(failOnRequest?: number) {
 describe('groups.addMembers', () => {
   it('sends 2500 ids with duplicates as 3 requests of at most 1000 unique ids', async () => {
     const workforce = await clientFor();
-    const group = await workforce.groups.addMembers('group-1', ids);
+    const group = await workforce.groups.members.add('group-1', ids);
     const requests = server!.requests;
     expect(requests).toHaveLength(3);
     const sent = requests.map((r) => (r.body as { id: string; user_ids: string[] }).user_ids);
@@ -56,7 +56,7 @@ describe('groups.addMembers', () => {
 
   it('a failing second chunk is the NotFoundError, with what succeeded and what is pending', async () => {
     const workforce = await clientFor(2);
-    const error = await workforce.groups.addMembers('group-1', ids).catch((e: unknown) => e);
+    const error = await workforce.groups.members.add('group-1', ids).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     const batch = (error as NotFoundError).batch!;
     expect(batch.chunkIndex).toBe(1);
@@ -70,19 +70,21 @@ describe('groups.addMembers', () => {
 
   it('removeMembers posts to :deleteUsers', async () => {
     const workforce = await clientFor();
-    await workforce.groups.removeMembers('group-1', ['a', 'b', 'a']);
+    await workforce.groups.members.remove('group-1', ['a', 'b', 'a']);
     expect(server!.requests[0]!.url.pathname).toBe('/v2/groups/group-1:deleteUsers');
     expect(server!.requests[0]!.body).toEqual({ id: 'group-1', user_ids: ['a', 'b'] });
   });
 
   it('refuses bad ids before sending anything', async () => {
     const workforce = await clientFor();
-    await expect(workforce.groups.addMembers('group-1', [])).rejects.toThrow(
+    await expect(workforce.groups.members.add('group-1', [])).rejects.toThrow(
       /userIds: must hold at least one id/,
     );
-    await expect(workforce.groups.addMembers('group-1', ['a', ''])).rejects.toThrow(/userIds\[1\]/);
-    await expect(workforce.groups.addMembers('', ['a'])).rejects.toThrow(ValidationError);
-    await expect(workforce.groups.addMembers('g', 'a' as never)).rejects.toThrow(
+    await expect(workforce.groups.members.add('group-1', ['a', ''])).rejects.toThrow(
+      /userIds\[1\]/,
+    );
+    await expect(workforce.groups.members.add('', ['a'])).rejects.toThrow(ValidationError);
+    await expect(workforce.groups.members.add('g', 'a' as never)).rejects.toThrow(
       /userIds: must be an array/,
     );
     expect(server!.requests).toHaveLength(0);

@@ -94,8 +94,8 @@ describe('offset lists', () => {
   it('pages(), prefetch and toArray({ limit }) see the same items', async () => {
     const workforce = await clientFor((r) => offsetPage(users, 'users', r));
     const pages = [];
-    for await (const page of workforce.groups
-      .listMembers('group-1', { page_size: 90 }, { prefetch: true })
+    for await (const page of workforce.groups.members
+      .list('group-1', { page_size: 90 }, { prefetch: true })
       .pages())
       pages.push(page.items.length);
     expect(pages).toEqual([90, 90, 70]);
@@ -115,9 +115,9 @@ describe('offset lists', () => {
     expect((await workforce.groups.list({ page_size: 3 }).toArray()).map((g) => g.id)).toEqual(
       groups.map((g) => g.id),
     );
-    expect(await workforce.users.listGroups('user-1', { page_size: 2, skip: 5 }).toArray()).toEqual(
-      groups.slice(5),
-    );
+    expect(
+      await workforce.users.groups.list('user-1', { page_size: 2, skip: 5 }).toArray(),
+    ).toEqual(groups.slice(5));
     expect(await workforce.passkeys.list({ page_size: 1000, skip: 240 }).toArray()).toHaveLength(
       10,
     );
@@ -152,7 +152,7 @@ describe('offset lists', () => {
     });
     const seen: { id: string }[] = [];
     const error = await collect(
-      workforce.groups.listMembers('g', { page_size: 2 }, { limit: 9 }),
+      workforce.groups.members.list('g', { page_size: 2 }, { limit: 9 }),
       seen,
     );
     expect(error).toBeInstanceOf(NotFoundError);
@@ -163,8 +163,8 @@ describe('offset lists', () => {
       itemsDelivered: 4,
     });
     const skip = (error as NotFoundError).paging?.resumeFrom as number;
-    const rest = await workforce.groups
-      .listMembers('g', { page_size: 2, skip }, { limit: 5 })
+    const rest = await workforce.groups.members
+      .list('g', { page_size: 2, skip }, { limit: 5 })
       .toArray();
     expect([...seen, ...rest].map((u) => u.id)).toEqual(users.slice(0, 9).map((u) => u.id));
   });

@@ -23,7 +23,7 @@ async function clientAnswering(body: unknown) {
 describe('absent zero values', () => {
   it("a passkey's tags sent as `{}` are no tags", async () => {
     const workforce = await clientAnswering({});
-    expect(await workforce.passkeys.getTags('pk-1')).toEqual([]);
+    expect(await workforce.passkeys.tags.get('pk-1')).toEqual([]);
   });
 
   it('a list page sent as `{}` is an empty list, after one request', async () => {

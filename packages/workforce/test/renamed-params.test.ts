@@ -31,7 +31,7 @@ describe('0.2 parameter names', () => {
     const orderBy = userOrderBy.asc('username');
     await workforce.users.list({ pageSize: 5, orderBy });
     await workforce.users.list({ pageSize: 6, skip: 2 });
-    await workforce.users.listGroups('user-1', { pageSize: 7 });
+    await workforce.users.groups.list('user-1', { pageSize: 7 });
     await workforce.users.list({ page_size: 8, order_by: orderBy });
 
     const sent = queries.map((query) => new URLSearchParams(query));

@@ -39,14 +39,14 @@ describe('retry-safe workforce operations', () => {
 
   it('addMembers of 2500 ids survives a 503 on its second chunk', async () => {
     const workforce = await clientFailing(2);
-    await workforce.groups.addMembers('group-1', ids);
+    await workforce.groups.members.add('group-1', ids);
     const sent = server!.requests.map((r) => (r.body as { user_ids: string[] }).user_ids[0]);
     expect(sent).toEqual(['user-0', 'user-1000', 'user-1000', 'user-2000']);
   });
 
   it('removeMembers survives a 503', async () => {
     const workforce = await clientFailing(1);
-    await workforce.groups.removeMembers('group-1', ['user-1']);
+    await workforce.groups.members.remove('group-1', ['user-1']);
     expect(server!.requests).toHaveLength(2);
   });
 

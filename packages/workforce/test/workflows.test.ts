@@ -280,8 +280,8 @@ async function offboard(workforce: WorkforceClient, userId: string): Promise<Use
     for (const scimUser of items) await workforce.scim.users.delete(scimUser.id);
     return user;
   }
-  const groups = await workforce.users.listGroups(user.id).toArray();
-  for (const group of groups) await workforce.groups.removeMembers(group.id, [user.id]);
+  const groups = await workforce.users.groups.list(user.id).toArray();
+  for (const group of groups) await workforce.groups.members.remove(group.id, [user.id]);
   await workforce.users.delete(user.id);
   return user;
 }

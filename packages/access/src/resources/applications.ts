@@ -10,6 +10,7 @@ import { byType, enumList, integer, shape } from '../shape-checks.js';
 import { type CorrelatedCallOptions, correlationHeader } from './correlation.js';
 import { crudResource, wrapped } from './crud.js';
 import { MAX_SMALL_PAGE_SIZE, PAGE_PARAMS, type PageParams, pageQuery } from './lists.js';
+import { ApplicationTokens } from './tokens.js';
 
 type Schemas = components['schemas'];
 
@@ -91,14 +92,20 @@ const APPLICATIONS = {
   pages: pageTokenPaging<ApplicationList, Application>((page) => page.applications),
 } as const;
 
-/** The applications of a realm: create, list, get, update and delete, and their SSO configuration. */
+/**
+ * The applications of a realm: create, list, get, update and delete, their SSO configuration, and
+ * the tokens they issued (`applications.tokens`).
+ */
 export class Applications extends crudResource(APPLICATIONS) {
   readonly #scope: RealmScope;
+  /** The tokens an application issued: `applications.tokens.list(applicationId)`, revoke. */
+  readonly tokens: ApplicationTokens;
 
   /** @internal */
   constructor(scope: RealmScope) {
     super(scope);
     this.#scope = scope;
+    this.tokens = new ApplicationTokens(scope);
   }
 
   /**

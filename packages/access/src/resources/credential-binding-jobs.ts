@@ -6,7 +6,7 @@ import { pageTokenPaging } from '@x/runtime/internal';
 import { checkBody, oneOf } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
-import { IdentityScoped } from './identity-scoped.js';
+import { IdentityChild } from './identity-scoped.js';
 import { JOB_TEMPLATE_FIELDS } from './job-fields.js';
 import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery } from './lists.js';
 
@@ -61,8 +61,11 @@ export type CredentialBindingJobList = Schemas['CredentialBindingJobList'];
 /** Which jobs to list (`page_size` at most 200; `page_token` is where the list starts). */
 export type CredentialBindingJobListParams = SkipPageParams;
 
-/** The credential binding jobs of one identity: `realm.credentialBindingJobs(identityId)`. */
-export class CredentialBindingJobs extends IdentityScoped {
+/**
+ * The credential binding jobs of identities: `realm.identities.credentialBindingJobs.create(identityId, job)`,
+ * list, get, revoke. Each call names the identity first.
+ */
+export class IdentityCredentialBindingJobs extends IdentityChild {
   /**
    * Starts a job that binds a new credential to the identity. With `delivery_method: 'RETURN'`
    * the answer carries the binding link (`credential_binding_link`); with `EMAIL` the identity
@@ -71,29 +74,33 @@ export class CredentialBindingJobs extends IdentityScoped {
    * NotFoundError when there is no such identity; ApiError with status 422, or ServerError (503),
    * when the platform cannot start the job.
    * @example
-   * const { credential_binding_job, credential_binding_link } = await realm
-   *   .credentialBindingJobs(identity.id)
-   *   .create({ delivery_method: 'RETURN', post_binding_redirect_uri: 'https://app.example.com/welcome' });
+   * const { credential_binding_job, credential_binding_link } =
+   *   await realm.identities.credentialBindingJobs.create(identity.id, {
+   *     delivery_method: 'RETURN',
+   *     post_binding_redirect_uri: 'https://app.example.com/welcome',
+   *   });
    */
   create(
+    identityId: string,
     job: CredentialBindingJobCreate,
     options?: CallOptions,
   ): ApiPromise<CreatedCredentialBindingJob> {
     const body = () => checkBody<Schemas['CredentialBindingJobCreate']>(job, FIELDS, 'job');
     return this.scope.api.post(
       PATHS.jobs,
-      () => ({ path: this.identityPath(), body: { job: body() } }),
+      () => ({ path: this.identityPath(identityId), body: { job: body() } }),
       options,
     );
   }
 
   /** The identity's jobs. */
   list(
+    identityId: string,
     params: CredentialBindingJobListParams = {},
     options?: ListOptions,
   ): Paginator<CredentialBindingJob, CredentialBindingJobList> {
     const init = () => ({
-      path: this.identityPath(),
+      path: this.identityPath(identityId),
       query: skipPageQuery(this.scope.api.wireParams(params, SKIP_PAGE_PARAMS)),
     });
     return this.scope.api.list(PATHS.jobs, jobPages, init, options);
@@ -104,17 +111,62 @@ export class CredentialBindingJobs extends IdentityScoped {
    * @throws NotFoundError when the identity has no such job; ConflictError when the job can no
    * longer be revoked.
    */
-  revoke(jobId: string, options?: CallOptions): ApiPromise<CredentialBindingJob> {
+  revoke(
+    identityId: string,
+    jobId: string,
+    options?: CallOptions,
+  ): ApiPromise<CredentialBindingJob> {
     // The published body is an empty object.
-    return this.scope.api.post(PATHS.revoke, { path: this.jobPath(jobId), body: {} }, options);
+    const path = this.jobPath(identityId, jobId);
+    return this.scope.api.post(PATHS.revoke, { path, body: {} }, options);
   }
 
   /** Returns one job. @throws NotFoundError when the identity has no such job. */
-  get(jobId: string, options?: CallOptions): ApiPromise<CredentialBindingJob> {
-    return this.scope.api.get(PATHS.job, { path: this.jobPath(jobId) }, options);
+  get(identityId: string, jobId: string, options?: CallOptions): ApiPromise<CredentialBindingJob> {
+    return this.scope.api.get(PATHS.job, { path: this.jobPath(identityId, jobId) }, options);
   }
 
-  private jobPath(jobId: string) {
-    return { ...this.identityPath(), credential_binding_job_id: jobId };
+  private jobPath(identityId: string, jobId: string) {
+    return { ...this.identityPath(identityId), credential_binding_job_id: jobId };
+  }
+}
+
+/**
+ * The credential binding jobs of one identity, as 0.2 reached them.
+ * @deprecated Use `realm.identities.credentialBindingJobs`, whose calls name the identity first
+ * (`realm.identities.credentialBindingJobs.create(identityId, job)`). Removed in the next minor.
+ */
+export class CredentialBindingJobs {
+  /** @internal */
+  constructor(
+    private readonly of: IdentityCredentialBindingJobs,
+    /** The identity whose jobs these are. */
+    readonly identityId: string,
+  ) {}
+
+  /** @deprecated Use `realm.identities.credentialBindingJobs.create(identityId, job)`. */
+  create(
+    job: CredentialBindingJobCreate,
+    options?: CallOptions,
+  ): ApiPromise<CreatedCredentialBindingJob> {
+    return this.of.create(this.identityId, job, options);
+  }
+
+  /** @deprecated Use `realm.identities.credentialBindingJobs.list(identityId, params)`. */
+  list(
+    params?: CredentialBindingJobListParams,
+    options?: ListOptions,
+  ): Paginator<CredentialBindingJob, CredentialBindingJobList> {
+    return this.of.list(this.identityId, params, options);
+  }
+
+  /** @deprecated Use `realm.identities.credentialBindingJobs.revoke(identityId, jobId)`. */
+  revoke(jobId: string, options?: CallOptions): ApiPromise<CredentialBindingJob> {
+    return this.of.revoke(this.identityId, jobId, options);
+  }
+
+  /** @deprecated Use `realm.identities.credentialBindingJobs.get(identityId, jobId)`. */
+  get(jobId: string, options?: CallOptions): ApiPromise<CredentialBindingJob> {
+    return this.of.get(this.identityId, jobId, options);
   }
 }

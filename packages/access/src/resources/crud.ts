@@ -54,6 +54,71 @@ export interface CrudScope {
 }
 
 /**
+ * The five calls of a CRUD resource, each given the parent's path parameters: a resource of the
+ * realm passes the realm's, a child resource its parent's (`{ …realm, resource_server_id }`).
+ */
+class CrudCalls<X, XCreate, XUpdate, XList, Params extends object, XCreated> {
+  readonly #api: AccessApi;
+  readonly #calls: UntypedCalls;
+  readonly #crud: CrudDescription<X, XCreate, XUpdate, XList, Params>;
+  readonly #id: string;
+
+  constructor(api: AccessApi, crud: CrudDescription<X, XCreate, XUpdate, XList, Params>) {
+    this.#api = api;
+    this.#calls = untyped(api);
+    this.#crud = crud;
+    // The item's id parameter is the last one of its path: `group_id` of `…/groups/{group_id}`.
+    this.#id = /\{(\w+)\}$/.exec(crud.paths[1])?.[1] ?? 'id';
+  }
+
+  create(parent: object, input: XCreate, options?: CallOptions): ApiPromise<XCreated> {
+    const body = () => this.#crud.createBody(input);
+    return this.#calls.post<XCreated>(
+      this.#crud.paths[0],
+      this.#init(options, parent, body),
+      options,
+    );
+  }
+
+  get(parent: object, id: string, options?: CallOptions): ApiPromise<X> {
+    const init = this.#init(options, this.#pathOf(parent, id));
+    return this.#calls.get<X>(this.#crud.paths[1], init, options);
+  }
+
+  update(parent: object, id: string, changes: XUpdate, options?: CallOptions): ApiPromise<X> {
+    const body = () => this.#crud.updateBody(changes);
+    const init = this.#init(options, this.#pathOf(parent, id), body);
+    return this.#calls.patch<X>(this.#crud.paths[1], init, options);
+  }
+
+  delete(parent: object, id: string, options?: CallOptions): ApiPromise<void> {
+    const init = this.#init(options, this.#pathOf(parent, id));
+    return this.#calls.delete(this.#crud.paths[1], init, options);
+  }
+
+  list(parent: object, params: Params, options?: ListOptions): Paginator<X, XList> {
+    const { paths, pages, listQuery, headers, params: names } = this.#crud;
+    const init = () => ({
+      path: parent,
+      query: listQuery(this.#api.wireParams(params, names)),
+      header: headers?.list(options),
+    });
+    return this.#calls.list(paths[0], pages, init, options);
+  }
+
+  /** The path parameters of one item: the parent's and the item's id. */
+  #pathOf(parent: object, id: string): object {
+    return { ...parent, [this.#id]: id };
+  }
+
+  /** A call's init, built inside the call: its path, its body and the description's headers. */
+  #init(options: CallOptions | undefined, path: object, body?: () => object): () => object {
+    const { headers } = this.#crud;
+    return () => ({ path, body: body?.(), header: headers?.call(options) });
+  }
+}
+
+/**
  * Create, list, get, update and delete of one family A resource. The id in a path is checked by
  * the runtime before sending (a blank id is a ValidationError naming it, for example `groupId`).
  */
@@ -67,10 +132,7 @@ export class CrudResource<
   /** What a create answers, when it differs from what a get answers. */
   XCreated = X,
 > {
-  readonly #calls: UntypedCalls;
-  readonly #parent: object;
-  readonly #crud: CrudDescription<X, XCreate, XUpdate, XList, Params>;
-  readonly #id: string;
+  readonly #crud: CrudCalls<X, XCreate, XUpdate, XList, Params, XCreated>;
 
   /** @internal */
   constructor(
@@ -78,31 +140,22 @@ export class CrudResource<
     protected readonly scope: Scope,
     crud: CrudDescription<X, XCreate, XUpdate, XList, Params>,
   ) {
-    this.#calls = untyped(scope.api);
-    this.#parent = scope.path;
-    this.#crud = crud;
-    // The item's id parameter is the last one of its path: `group_id` of `…/groups/{group_id}`.
-    this.#id = /\{(\w+)\}$/.exec(crud.paths[1])?.[1] ?? 'id';
+    this.#crud = new CrudCalls(scope.api, crud);
   }
 
   /**
    * Creates one and returns it as the platform stored it.
    * @throws ValidationError naming the field (`group.display_name`), before anything is sent;
    * BadRequestError when the platform refuses a value; ConflictError when it conflicts with an
-   * existing one; NotFoundError when the realm (or resource server) does not exist.
+   * existing one; NotFoundError when the realm does not exist.
    */
   create(input: XCreate, options?: CallOptions): ApiPromise<XCreated> {
-    const body = () => this.#crud.createBody(input);
-    return this.#calls.post<XCreated>(
-      this.#crud.paths[0],
-      this.#init(options, this.#parent, body),
-      options,
-    );
+    return this.#crud.create(this.scope.path, input, options);
   }
 
   /** Returns one. @throws NotFoundError (with `resourceInfo`) when there is no such one. */
   get(id: string, options?: CallOptions): ApiPromise<X> {
-    return this.#calls.get<X>(this.#crud.paths[1], this.#init(options, this.#pathOf(id)), options);
+    return this.#crud.get(this.scope.path, id, options);
   }
 
   /**
@@ -112,18 +165,16 @@ export class CrudResource<
    * no such one; ConflictError when the change conflicts with an existing one.
    */
   update(id: string, changes: XUpdate, options?: CallOptions): ApiPromise<X> {
-    const body = () => this.#crud.updateBody(changes);
-    const init = this.#init(options, this.#pathOf(id), body);
-    return this.#calls.patch<X>(this.#crud.paths[1], init, options);
+    return this.#crud.update(this.scope.path, id, changes, options);
   }
 
   /**
-   * Deletes one. Realms, groups and roles can be deleted only without dependents.
+   * Deletes one. Realms and groups can be deleted only without dependents.
    * @throws NotFoundError when there is no such one; ConflictError (409) while a realm has
-   * identities, groups or roles, a group has members, or a role has scopes or members.
+   * identities, groups or roles, or a group has members.
    */
   delete(id: string, options?: CallOptions): ApiPromise<void> {
-    return this.#calls.delete(this.#crud.paths[1], this.#init(options, this.#pathOf(id)), options);
+    return this.#crud.delete(this.scope.path, id, options);
   }
 
   /**
@@ -133,24 +184,77 @@ export class CrudResource<
    * `page_size` above the list's maximum.
    */
   list(params: Params = {} as Params, options?: ListOptions): Paginator<X, XList> {
-    const { paths, pages, listQuery, headers, params: names } = this.#crud;
-    const init = () => ({
-      path: this.#parent,
-      query: listQuery(this.scope.api.wireParams(params, names)),
-      header: headers?.list(options),
-    });
-    return this.#calls.list(paths[0], pages, init, options);
+    return this.#crud.list(this.scope.path, params, options);
+  }
+}
+
+/**
+ * Create, list, get, update and delete of a resource under a parent (the roles of a resource
+ * server): every call names the parent first, `roles.get(resourceServerId, roleId)`. The ids are
+ * checked by the runtime before sending (a blank one rejects, naming `resourceServerId`).
+ */
+export class ChildCrudResource<X, XCreate, XUpdate, XList, Params extends object> {
+  readonly #crud: CrudCalls<X, XCreate, XUpdate, XList, Params, X>;
+  readonly #parentId: string;
+
+  /** @internal */
+  constructor(
+    /** @internal The client and the realm's path parameters, for what a resource adds. */
+    protected readonly scope: CrudScope,
+    crud: CrudDescription<X, XCreate, XUpdate, XList, Params>,
+  ) {
+    this.#crud = new CrudCalls(scope.api, crud);
+    // The parent's id parameter ends the collection's path: `resource_server_id` of `…/{resource_server_id}/roles`.
+    this.#parentId = /\{(\w+)\}\/[^{}]+$/.exec(crud.paths[0])?.[1] ?? 'parent_id';
   }
 
-  /** The path parameters of one item: the parent's and the item's id. */
-  #pathOf(id: string): object {
-    return { ...this.#parent, [this.#id]: id };
+  /**
+   * Creates one under the parent and returns it as the platform stored it.
+   * @throws ValidationError naming the field (`role.display_name`), before anything is sent;
+   * BadRequestError when the platform refuses a value; ConflictError when it conflicts with an
+   * existing one; NotFoundError when the parent does not exist.
+   */
+  create(parentId: string, input: XCreate, options?: CallOptions): ApiPromise<X> {
+    return this.#crud.create(this.parentPath(parentId), input, options);
   }
 
-  /** A call's init, built inside the call: its path, its body and the description's headers. */
-  #init(options: CallOptions | undefined, path: object, body?: () => object): () => object {
-    const { headers } = this.#crud;
-    return () => ({ path, body: body?.(), header: headers?.call(options) });
+  /** Returns one. @throws NotFoundError (with `resourceInfo`) when there is no such one. */
+  get(parentId: string, id: string, options?: CallOptions): ApiPromise<X> {
+    return this.#crud.get(this.parentPath(parentId), id, options);
+  }
+
+  /**
+   * Changes the fields given (a partial update) and returns the result.
+   * @throws ValidationError naming the field, before anything is sent; NotFoundError when there is
+   * no such one; ConflictError when the change conflicts with an existing one.
+   */
+  update(parentId: string, id: string, changes: XUpdate, options?: CallOptions): ApiPromise<X> {
+    return this.#crud.update(this.parentPath(parentId), id, changes, options);
+  }
+
+  /**
+   * Deletes one. A role can be deleted only without scopes and members.
+   * @throws NotFoundError when there is no such one; ConflictError (409) while it has dependents.
+   */
+  delete(parentId: string, id: string, options?: CallOptions): ApiPromise<void> {
+    return this.#crud.delete(this.parentPath(parentId), id, options);
+  }
+
+  /**
+   * Lists those of one parent: `await` it for the first page, `for await` for every item.
+   * @throws ValidationError (the list rejects when awaited or iterated) when a parameter is out of range.
+   */
+  list(
+    parentId: string,
+    params: Params = {} as Params,
+    options?: ListOptions,
+  ): Paginator<X, XList> {
+    return this.#crud.list(this.parentPath(parentId), params, options);
+  }
+
+  /** @internal The path parameters of the parent: the realm's and the parent's id. */
+  protected parentPath(parentId: string): object {
+    return { ...this.scope.path, [this.#parentId]: parentId };
   }
 }
 
@@ -171,4 +275,20 @@ export function crudResource<X, XCreate, XUpdate, XList, Params extends object>(
   } as new <Scope extends CrudScope = CrudScope>(
     scope: Scope,
   ) => CrudResource<X, XCreate, XUpdate, XList, Params, Scope>;
+}
+
+/**
+ * The base class of a CRUD resource under a parent, typed by its description:
+ * `class ResourceServerRoles extends childCrudResource(ROLES) { … }`.
+ */
+export function childCrudResource<X, XCreate, XUpdate, XList, Params extends object>(
+  crud: CrudDescription<X, XCreate, XUpdate, XList, Params>,
+): new (
+  scope: CrudScope,
+) => ChildCrudResource<X, XCreate, XUpdate, XList, Params> {
+  return class extends ChildCrudResource<X, XCreate, XUpdate, XList, Params> {
+    constructor(scope: CrudScope) {
+      super(scope, crud);
+    }
+  };
 }

@@ -1,4 +1,5 @@
-// The groups of a realm, their members (identities) and their roles.
+// The groups of a realm and what hangs off each: its members (identities), roles and SSO
+// configurations (`realm.groups.members.add(groupId, identityIds)`, …).
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import { pageTokenPaging, paramTable, requireId, requireObject } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
@@ -8,6 +9,7 @@ import type { Input } from '../input.js';
 import { crudResource, wrapped } from './crud.js';
 import { inChunks } from './id-batches.js';
 import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery } from './lists.js';
+import { GroupSsoConfigs } from './sso-configs.js';
 import type { Group, GroupList, Identity, IdentityList, Role, RoleList } from './types.js';
 
 const PATHS = {
@@ -42,7 +44,7 @@ export type GroupRoleListParams = SkipPageParams &
         resource_server_id?: undefined;
       }
   );
-/** The parameters of `listRoles`. */
+/** The parameters of `groups.roles.list`. */
 export const GROUP_ROLE_LIST_PARAMS = /* @__PURE__ */ paramTable([
   ...SKIP_PAGE_PARAMS.names,
   'resource_server_id',
@@ -61,9 +63,75 @@ const GROUPS = {
 
 /**
  * The groups of a realm: create, list, get, update, delete (only without members: ConflictError
- * otherwise), their members and their roles.
+ * otherwise), and what hangs off each group: its members, roles and SSO configurations.
  */
 export class Groups extends crudResource(GROUPS)<RealmScope> {
+  /** A group's members (identities): `groups.members.add(groupId, identityIds)`, remove, list. */
+  readonly members = new GroupMembers(this.scope);
+  /** The roles a group holds: `groups.roles.list(groupId, { resource_server_id })`. */
+  readonly roles = new GroupRoles(this.scope);
+  /** The SSO configurations a group is assigned to: `groups.ssoConfigs.list(groupId)`. */
+  readonly ssoConfigs = new GroupSsoConfigs(this.scope);
+
+  /** @deprecated Use `groups.members.add(groupId, identityIds)`. Removed in the next minor. */
+  addMembers(
+    groupId: string,
+    identityIds: readonly string[],
+    options?: CallOptions,
+  ): ApiPromise<Group> {
+    this.scope.api.deprecated('realm.groups.addMembers', 'realm.groups.members.add');
+    return this.members.add(groupId, identityIds, options);
+  }
+
+  /** @deprecated Use `groups.members.remove(groupId, identityIds)`. Removed in the next minor. */
+  removeMembers(
+    groupId: string,
+    identityIds: readonly string[],
+    options?: CallOptions,
+  ): ApiPromise<Group> {
+    this.scope.api.deprecated('realm.groups.removeMembers', 'realm.groups.members.remove');
+    return this.members.remove(groupId, identityIds, options);
+  }
+
+  /** @deprecated Use `groups.members.list(groupId, params)`. Removed in the next minor. */
+  listMembers(
+    groupId: string,
+    params?: GroupMemberListParams,
+    options?: ListOptions,
+  ): Paginator<Identity, IdentityList> {
+    this.scope.api.deprecated('realm.groups.listMembers', 'realm.groups.members.list');
+    return this.members.list(groupId, params, options);
+  }
+
+  /** @deprecated Use `groups.roles.list(groupId, params)`. Removed in the next minor. */
+  listRoles(
+    groupId: string,
+    params: GroupRoleListParams,
+    options?: ListOptions,
+  ): Paginator<Role, RoleList> {
+    this.scope.api.deprecated('realm.groups.listRoles', 'realm.groups.roles.list');
+    return this.roles.list(groupId, params, options);
+  }
+}
+
+/** What the resources under a group share: the realm's scope and the group's path. */
+abstract class GroupChild {
+  /** @internal */
+  constructor(
+    /** @internal */
+    protected readonly scope: RealmScope,
+  ) {}
+
+  protected groupPath(groupId: string) {
+    return { ...this.scope.path, group_id: groupId };
+  }
+}
+
+/**
+ * The members (identities) of groups: `realm.groups.members.add(groupId, identityIds)`, remove,
+ * list. Each call names the group first.
+ */
+export class GroupMembers extends GroupChild {
   /**
    * Adds identities to a group. Any number of ids: duplicates are dropped and the rest is sent in
    * requests of at most 1000, one after another. Returns the group as the last request left it.
@@ -71,70 +139,65 @@ export class Groups extends crudResource(GROUPS)<RealmScope> {
    * the failed request's own error (NotFoundError, …) with `batch`: the chunk that failed, the ids
    * that succeeded before it and those not attempted.
    */
-  addMembers(
-    groupId: string,
-    identityIds: readonly string[],
-    options?: CallOptions,
-  ): ApiPromise<Group> {
-    return this.changeMembers(PATHS.addMembers, groupId, identityIds, options);
+  add(groupId: string, identityIds: readonly string[], options?: CallOptions): ApiPromise<Group> {
+    return this.change(PATHS.addMembers, groupId, identityIds, options);
   }
 
   /**
    * Removes identities from a group (`:deleteMembers`), in requests of at most 1000 unique ids
-   * like `addMembers`. Returns the group as the last request left it.
-   * @throws as `addMembers`.
+   * like `add`. Returns the group as the last request left it.
+   * @throws as `add`.
    */
-  removeMembers(
+  remove(
     groupId: string,
     identityIds: readonly string[],
     options?: CallOptions,
   ): ApiPromise<Group> {
-    return this.changeMembers(PATHS.removeMembers, groupId, identityIds, options);
+    return this.change(PATHS.removeMembers, groupId, identityIds, options);
   }
 
   /** The identities in a group. @throws NotFoundError when there is no such group. */
-  listMembers(
+  list(
     groupId: string,
     params: GroupMemberListParams = {},
     options?: ListOptions,
   ): Paginator<Identity, IdentityList> {
     const init = () => ({
-      path: this.path(groupId),
+      path: this.groupPath(groupId),
       query: skipPageQuery(this.scope.api.wireParams(params, SKIP_PAGE_PARAMS)),
     });
     return this.scope.api.list(PATHS.members, identityPages, init, options);
   }
 
-  /**
-   * The roles a group holds on one resource server.
-   * @throws ValidationError (the list rejects when awaited or iterated) naming `resource_server_id` when it is missing or
-   * empty; ConflictError (409) when the resource server does not exist.
-   */
-  listRoles(
-    groupId: string,
-    params: GroupRoleListParams,
-    options?: ListOptions,
-  ): Paginator<Role, RoleList> {
-    const init = () => ({
-      path: this.path(groupId),
-      query: groupRolesQuery(this.scope.api.wireParams(params, GROUP_ROLE_LIST_PARAMS)),
-    });
-    return this.scope.api.list(PATHS.roles, rolePages, init, options);
-  }
-
-  private changeMembers(
+  private change(
     path: typeof PATHS.addMembers | typeof PATHS.removeMembers,
     groupId: string,
     identityIds: readonly string[],
     options: CallOptions | undefined,
   ): ApiPromise<Group> {
     return inChunks(this.scope.api, identityIds, 'identityIds', (identity_ids) =>
-      this.scope.api.post(path, { path: this.path(groupId), body: { identity_ids } }, options),
+      this.scope.api.post(path, { path: this.groupPath(groupId), body: { identity_ids } }, options),
     );
   }
+}
 
-  private path(groupId: string) {
-    return { ...this.scope.path, group_id: groupId };
+/** The roles groups hold: `realm.groups.roles.list(groupId, { resource_server_id })`. */
+export class GroupRoles extends GroupChild {
+  /**
+   * The roles a group holds on one resource server.
+   * @throws ValidationError (the list rejects when awaited or iterated) naming `resource_server_id` when it is missing or
+   * empty; ConflictError (409) when the resource server does not exist.
+   */
+  list(
+    groupId: string,
+    params: GroupRoleListParams,
+    options?: ListOptions,
+  ): Paginator<Role, RoleList> {
+    const init = () => ({
+      path: this.groupPath(groupId),
+      query: groupRolesQuery(this.scope.api.wireParams(params, GROUP_ROLE_LIST_PARAMS)),
+    });
+    return this.scope.api.list(PATHS.roles, rolePages, init, options);
   }
 }
 

@@ -1,6 +1,6 @@
-// The identities (users) of a realm: found by username, deleted in batches, with their groups and
-// roles. Their credentials and credential binding jobs are `realm.credentials(identityId)` and
-// `realm.credentialBindingJobs(identityId)`.
+// The identities (users) of a realm: found by username, deleted in batches, and what hangs off
+// each identity: its groups, roles, credentials, credential binding jobs and SSO configurations
+// (`realm.identities.credentials.list(identityId)`, …).
 
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import { ValidationError } from '@x/runtime';
@@ -10,9 +10,13 @@ import { checkDisplayName, displayName, type FieldCheck, oneOf } from '../checks
 import { usernameFilter } from '../filters.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
+import { IdentityCredentialBindingJobs } from './credential-binding-jobs.js';
+import { IdentityCredentials } from './credentials.js';
 import { crudResource, wrapped } from './crud.js';
 import { idList } from './id-batches.js';
+import { IdentityChild } from './identity-scoped.js';
 import { SKIP_PAGE_PARAMS, type SkipPageParams, skipPageQuery } from './lists.js';
+import { IdentitySsoConfigs } from './sso-configs.js';
 import type { Group, GroupList, Identity, IdentityList, Role, RoleList } from './types.js';
 
 const PATHS = {
@@ -123,38 +127,81 @@ export class Identities extends crudResource(IDENTITIES)<RealmScope> {
     );
   }
 
-  /** The groups an identity is a member of. @throws NotFoundError when there is no such identity. */
+  /** The groups an identity is in: `identities.groups.list(identityId)`. */
+  readonly groups = new IdentityGroups(this.scope);
+  /** The roles an identity holds: `identities.roles.list(identityId)`. */
+  readonly roles = new IdentityRoles(this.scope);
+  /** The credentials bound to an identity: `identities.credentials.list(identityId)`, get, revoke. */
+  readonly credentials = new IdentityCredentials(this.scope);
+  /**
+   * The credential binding jobs of an identity: `identities.credentialBindingJobs.create(identityId,
+   * job)`, list, get, revoke.
+   */
+  readonly credentialBindingJobs = new IdentityCredentialBindingJobs(this.scope);
+  /**
+   * The SSO configurations an identity is assigned: `identities.ssoConfigs.list(identityId)`, and
+   * whether one is (`isAssigned`).
+   */
+  readonly ssoConfigs = new IdentitySsoConfigs(this.scope);
+
+  /**
+   * @deprecated Use `identities.groups.list(identityId, params)`. Removed in the next minor.
+   */
   listGroups(
+    identityId: string,
+    params?: IdentityGroupListParams,
+    options?: ListOptions,
+  ): Paginator<Group, GroupList> {
+    this.scope.api.deprecated('realm.identities.listGroups', 'realm.identities.groups.list');
+    return this.groups.list(identityId, params, options);
+  }
+
+  /**
+   * @deprecated Use `identities.roles.list(identityId, params)`. Removed in the next minor.
+   */
+  listRoles(
+    identityId: string,
+    params?: IdentityRoleListParams,
+    options?: ListOptions,
+  ): Paginator<Role, RoleList> {
+    this.scope.api.deprecated('realm.identities.listRoles', 'realm.identities.roles.list');
+    return this.roles.list(identityId, params, options);
+  }
+}
+
+/** The groups identities are members of: `realm.identities.groups.list(identityId)`. */
+export class IdentityGroups extends IdentityChild {
+  /** The groups an identity is a member of. @throws NotFoundError when there is no such identity. */
+  list(
     identityId: string,
     params: IdentityGroupListParams = {},
     options?: ListOptions,
   ): Paginator<Group, GroupList> {
     const init = () => ({
-      path: this.path(identityId),
+      path: this.identityPath(identityId),
       query: skipPageQuery(this.scope.api.wireParams(params, SKIP_PAGE_PARAMS)),
     });
     return this.scope.api.list(PATHS.groups, groupPages, init, options);
   }
+}
 
+/** The roles identities hold: `realm.identities.roles.list(identityId, params)`. */
+export class IdentityRoles extends IdentityChild {
   /**
    * The roles an identity holds, on every resource server or on one.
    * @throws ValidationError (the list rejects when awaited or iterated) naming `resource_server_id` when it is given empty;
    * ConflictError (409) when the resource server does not exist.
    */
-  listRoles(
+  list(
     identityId: string,
     params: IdentityRoleListParams = {},
     options?: ListOptions,
   ): Paginator<Role, RoleList> {
     const init = () => ({
-      path: this.path(identityId),
+      path: this.identityPath(identityId),
       query: identityRolesQuery(this.scope.api.wireParams(params, IDENTITY_ROLE_LIST_PARAMS)),
     });
     return this.scope.api.list(PATHS.roles, rolePages, init, options);
-  }
-
-  private path(identityId: string) {
-    return { ...this.scope.path, identity_id: identityId };
   }
 }
 

@@ -1,18 +1,19 @@
-// What the resources under one identity share (its credentials, its credential binding jobs):
-// the realm's scope and the identity's id, checked by the runtime when a call is made.
+// What the resources under an identity share (its credentials, its credential binding jobs, its
+// groups and roles): the realm's scope, and the path of the identity each call names first. The
+// identity's id is checked by the runtime when a call is made (a blank one rejects, naming
+// `identityId`).
 import type { RealmScope } from '../api.js';
 
-/** A resource of one identity: `realm.credentials(identityId)`, … */
-export abstract class IdentityScoped {
+/** A resource under an identity: `realm.identities.credentials`, … */
+export abstract class IdentityChild {
   /** @internal */
   constructor(
+    /** @internal */
     protected readonly scope: RealmScope,
-    /** The identity whose resource this is. */
-    readonly identityId: string,
   ) {}
 
   /** The path parameters of the identity. */
-  protected identityPath() {
-    return { ...this.scope.path, identity_id: this.identityId };
+  protected identityPath(identityId: string) {
+    return { ...this.scope.path, identity_id: identityId };
   }
 }

@@ -1,5 +1,5 @@
 // The resource servers of a realm: the APIs applications can be granted access to, with the
-// scopes they define. Their roles are `realm.roles(resourceServerId)`.
+// scopes they define, and their roles (`realm.resourceServers.roles`).
 import { pageTokenPaging } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { displayName, strings, text } from '../checks.js';
@@ -7,6 +7,7 @@ import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { crudResource, wrapped } from './crud.js';
 import { MAX_SMALL_PAGE_SIZE, PAGE_PARAMS, type PageParams, pageQuery } from './lists.js';
+import { ResourceServerRoles } from './roles.js';
 
 const PATHS = {
   servers: '/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers',
@@ -46,7 +47,13 @@ const RESOURCE_SERVERS = {
 } as const;
 
 /**
- * The resource servers of a realm: create, list, get, update and delete. The management API
- * itself is one (`is_managed`).
+ * The resource servers of a realm: create, list, get, update and delete, and their roles. The
+ * management API itself is one (`is_managed`).
  */
-export class ResourceServers extends crudResource(RESOURCE_SERVERS)<RealmScope> {}
+export class ResourceServers extends crudResource(RESOURCE_SERVERS)<RealmScope> {
+  /**
+   * The roles of a resource server, with their members and scopes:
+   * `resourceServers.roles.create(resourceServerId, role)`, list, get, update, delete.
+   */
+  readonly roles = new ResourceServerRoles(this.scope);
+}

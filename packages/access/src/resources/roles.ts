@@ -1,4 +1,4 @@
-// The roles of one resource server: sets of its scopes, given to groups and identities. When the
+// The roles of resource servers (`realm.resourceServers.roles`): sets of a server's scopes, given to groups and identities. When the
 // resource server's scopes change, a role's scopes must be changed by hand.
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
 import {
@@ -9,11 +9,11 @@ import {
   requireObject,
   runKindBatches,
 } from '@x/runtime/internal';
-import type { AccessApi, RealmPath } from '../api.js';
+import type { RealmScope } from '../api.js';
 import { description, displayName } from '../checks.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
-import { crudResource, wrapped } from './crud.js';
+import { childCrudResource, wrapped } from './crud.js';
 import { inChunks } from './id-batches.js';
 import {
   MAX_PAGE_SIZE,
@@ -37,13 +37,7 @@ const PATHS = {
   scopes: `${ROLE}:listScopes`,
 } as const;
 
-/** What the roles of one resource server are built with. */
-export interface RoleScope {
-  readonly api: AccessApi;
-  readonly path: RealmPath & { readonly resource_server_id: string };
-}
-
-/** A role to create. Its scopes and members are added afterwards (`addScopes`, `addMembers`). */
+/** A role to create. Its scopes and members are added afterwards (`roles.scopes.add`, `roles.members.add`). */
 export type RoleCreate = Input<components['schemas']['RoleCreate']>;
 /** The fields of a role to change; omitted fields stay as they are. No read-only field. */
 export type RoleUpdate = Input<components['schemas']['RoleUpdate']>;
@@ -99,7 +93,7 @@ export interface RoleMemberListParams {
   /** @deprecated 0.2's name of `page_token`; removed in the next minor. */
   pageToken?: string | undefined;
 }
-/** The parameters of `listMembers`. */
+/** The parameters of `roles.members.list`. */
 export const ROLE_MEMBER_LIST_PARAMS = /* @__PURE__ */ paramTable([
   'groups_page_size',
   'groups_skip',
@@ -114,10 +108,45 @@ export type ScopeList = components['schemas']['ScopeList'];
 export type RoleScopeListParams = SkipPageParams;
 
 /**
- * The roles of one resource server (`realm.roles(resourceServerId)`): create, list, get, update,
- * delete (only without scopes and members: ConflictError otherwise), and their members and scopes.
+ * The roles of resource servers: `realm.resourceServers.roles.create(resourceServerId, role)`,
+ * list, get, update, delete (only without scopes and members: ConflictError otherwise), and their
+ * members and scopes. Each call names the resource server first.
  */
-export class Roles extends crudResource(ROLES)<RoleScope> {
+export class ResourceServerRoles extends childCrudResource(ROLES) {
+  /**
+   * The groups and identities given a role: `roles.members.add(resourceServerId, roleId,
+   * { groupIds, identityIds })`, remove, list.
+   */
+  readonly members: RoleMemberships;
+  /** The scopes of a role: `roles.scopes.add(resourceServerId, roleId, scopes)`, remove, list. */
+  readonly scopes: RoleScopes;
+
+  /** @internal */
+  constructor(scope: RealmScope) {
+    super(scope);
+    this.members = new RoleMemberships(scope);
+    this.scopes = new RoleScopes(scope);
+  }
+}
+
+/** What the resources under a role share: the realm's scope and the role's path. */
+abstract class RoleChild {
+  /** @internal */
+  constructor(
+    /** @internal */
+    protected readonly scope: RealmScope,
+  ) {}
+
+  protected rolePath(resourceServerId: string, roleId: string) {
+    return { ...this.scope.path, resource_server_id: resourceServerId, role_id: roleId };
+  }
+}
+
+/**
+ * The members of roles (groups and identities):
+ * `realm.resourceServers.roles.members.add(resourceServerId, roleId, members)`, remove, list.
+ */
+export class RoleMemberships extends RoleChild {
   /**
    * Gives the role to groups and identities. Each kind takes any number of ids, deduplicated and
    * sent in chunks of 1000; request `i` carries chunk `i` of each kind. Returns the role as the
@@ -125,62 +154,42 @@ export class Roles extends crudResource(ROLES)<RoleScope> {
    * @throws ValidationError naming `members`, `groupIds[i]` or `identityIds[i]`, before anything
    * is sent; the failed request's own error (NotFoundError, …) with `batch`.
    */
-  addMembers(roleId: string, members: RoleMembers, options?: CallOptions): ApiPromise<Role> {
-    return this.changeMembers(PATHS.addMembers, roleId, members, options);
+  add(
+    resourceServerId: string,
+    roleId: string,
+    members: RoleMembers,
+    options?: CallOptions,
+  ): ApiPromise<Role> {
+    return this.change(PATHS.addMembers, resourceServerId, roleId, members, options);
   }
 
-  /** Takes the role from groups and identities (`:deleteMembers`), chunked like `addMembers`. */
-  removeMembers(roleId: string, members: RoleMembers, options?: CallOptions): ApiPromise<Role> {
-    return this.changeMembers(PATHS.removeMembers, roleId, members, options);
+  /** Takes the role from groups and identities (`:deleteMembers`), chunked like `add`. */
+  remove(
+    resourceServerId: string,
+    roleId: string,
+    members: RoleMembers,
+    options?: CallOptions,
+  ): ApiPromise<Role> {
+    return this.change(PATHS.removeMembers, resourceServerId, roleId, members, options);
   }
 
   /** The role's members: each page's groups, then its identities. */
-  listMembers(
+  list(
+    resourceServerId: string,
     roleId: string,
     params: RoleMemberListParams = {},
     options?: ListOptions,
   ): Paginator<RoleMember, RoleMemberList> {
     const init = () => ({
-      path: this.path(roleId),
+      path: this.rolePath(resourceServerId, roleId),
       query: membersQuery(this.scope.api.wireParams(params, ROLE_MEMBER_LIST_PARAMS)),
     });
     return this.scope.api.list(PATHS.members, memberPages, init, options);
   }
 
-  /**
-   * Adds scopes of the resource server to the role: any number, deduplicated, in chunks of 1000.
-   * @throws ValidationError naming `scopes` or `scopes[i]`; a failed chunk's error with `batch`.
-   */
-  addScopes(roleId: string, scopes: readonly string[], options?: CallOptions): ApiPromise<Role> {
-    const path = this.path(roleId);
-    return inChunks(this.scope.api, scopes, 'scopes', (chunk) =>
-      this.scope.api.post(PATHS.addScopes, { path, body: { scopes: chunk } }, options),
-    );
-  }
-
-  /** Removes scopes from the role (`:deleteScopes`), chunked like `addScopes`. */
-  removeScopes(roleId: string, scopes: readonly string[], options?: CallOptions): ApiPromise<Role> {
-    const path = this.path(roleId);
-    return inChunks(this.scope.api, scopes, 'scopes', (chunk) =>
-      this.scope.api.post(PATHS.removeScopes, { path, body: { scopes: chunk } }, options),
-    );
-  }
-
-  /** The role's scopes. */
-  listScopes(
-    roleId: string,
-    params: RoleScopeListParams = {},
-    options?: ListOptions,
-  ): Paginator<string, ScopeList> {
-    const init = () => ({
-      path: this.path(roleId),
-      query: skipPageQuery(this.scope.api.wireParams(params, SKIP_PAGE_PARAMS)),
-    });
-    return this.scope.api.list(PATHS.scopes, scopePages, init, options);
-  }
-
-  private changeMembers(
+  private change(
     path: typeof PATHS.addMembers | typeof PATHS.removeMembers,
+    resourceServerId: string,
     roleId: string,
     members: RoleMembers,
     options: CallOptions | undefined,
@@ -190,23 +199,147 @@ export class Roles extends crudResource(ROLES)<RoleScope> {
       requireObject(members, 'members');
       const kinds = { groupIds: members.groupIds, identityIds: members.identityIds };
       const body = (chunk: Parameters<typeof membersBody>[0]) => ({
-        path: this.path(roleId),
+        path: this.rolePath(resourceServerId, roleId),
         body: membersBody(chunk),
       });
       return runKindBatches(
         kinds,
         (chunk) => track(this.scope.api.post(path, body(chunk), options)),
-        {
-          field: 'members',
-        },
+        { field: 'members' },
       );
     });
     // The batch refuses an empty request, so there is always a last answer.
     return results.map((answers) => answers.at(-1)!);
   }
+}
 
-  private path(roleId: string) {
-    return { ...this.scope.path, role_id: roleId };
+/** The scopes of roles: `realm.resourceServers.roles.scopes.add(resourceServerId, roleId, scopes)`, remove, list. */
+export class RoleScopes extends RoleChild {
+  /**
+   * Adds scopes of the resource server to the role: any number, deduplicated, in chunks of 1000.
+   * @throws ValidationError naming `scopes` or `scopes[i]`; a failed chunk's error with `batch`.
+   */
+  add(
+    resourceServerId: string,
+    roleId: string,
+    scopes: readonly string[],
+    options?: CallOptions,
+  ): ApiPromise<Role> {
+    return this.change(PATHS.addScopes, resourceServerId, roleId, scopes, options);
+  }
+
+  /** Removes scopes from the role (`:deleteScopes`), chunked like `add`. */
+  remove(
+    resourceServerId: string,
+    roleId: string,
+    scopes: readonly string[],
+    options?: CallOptions,
+  ): ApiPromise<Role> {
+    return this.change(PATHS.removeScopes, resourceServerId, roleId, scopes, options);
+  }
+
+  /** The role's scopes. */
+  list(
+    resourceServerId: string,
+    roleId: string,
+    params: RoleScopeListParams = {},
+    options?: ListOptions,
+  ): Paginator<string, ScopeList> {
+    const init = () => ({
+      path: this.rolePath(resourceServerId, roleId),
+      query: skipPageQuery(this.scope.api.wireParams(params, SKIP_PAGE_PARAMS)),
+    });
+    return this.scope.api.list(PATHS.scopes, scopePages, init, options);
+  }
+
+  private change(
+    path: typeof PATHS.addScopes | typeof PATHS.removeScopes,
+    resourceServerId: string,
+    roleId: string,
+    scopes: readonly string[],
+    options: CallOptions | undefined,
+  ): ApiPromise<Role> {
+    const at = this.rolePath(resourceServerId, roleId);
+    return inChunks(this.scope.api, scopes, 'scopes', (chunk) =>
+      this.scope.api.post(path, { path: at, body: { scopes: chunk } }, options),
+    );
+  }
+}
+
+/**
+ * The roles of one resource server, as 0.2 reached them (`realm.roles(resourceServerId)`).
+ * @deprecated Use `realm.resourceServers.roles`, whose calls name the resource server first
+ * (`realm.resourceServers.roles.list(resourceServerId)`). Removed in the next minor.
+ */
+export class Roles {
+  /** @internal */
+  constructor(
+    private readonly of: ResourceServerRoles,
+    /** The resource server whose roles these are. */
+    readonly resourceServerId: string,
+  ) {}
+
+  /** @deprecated Use `realm.resourceServers.roles.create(resourceServerId, role)`. */
+  create(role: RoleCreate, options?: CallOptions): ApiPromise<Role> {
+    return this.of.create(this.resourceServerId, role, options);
+  }
+
+  /** @deprecated Use `realm.resourceServers.roles.list(resourceServerId, params)`. */
+  list(params?: RoleListParams, options?: ListOptions): Paginator<Role, RoleList> {
+    return this.of.list(this.resourceServerId, params, options);
+  }
+
+  /** @deprecated Use `realm.resourceServers.roles.get(resourceServerId, roleId)`. */
+  get(roleId: string, options?: CallOptions): ApiPromise<Role> {
+    return this.of.get(this.resourceServerId, roleId, options);
+  }
+
+  /** @deprecated Use `realm.resourceServers.roles.update(resourceServerId, roleId, changes)`. */
+  update(roleId: string, changes: RoleUpdate, options?: CallOptions): ApiPromise<Role> {
+    return this.of.update(this.resourceServerId, roleId, changes, options);
+  }
+
+  /** @deprecated Use `realm.resourceServers.roles.delete(resourceServerId, roleId)`. */
+  delete(roleId: string, options?: CallOptions): ApiPromise<void> {
+    return this.of.delete(this.resourceServerId, roleId, options);
+  }
+
+  /** @deprecated Use `realm.resourceServers.roles.members.add(resourceServerId, roleId, members)`. */
+  addMembers(roleId: string, members: RoleMembers, options?: CallOptions): ApiPromise<Role> {
+    return this.of.members.add(this.resourceServerId, roleId, members, options);
+  }
+
+  /** @deprecated Use `realm.resourceServers.roles.members.remove(resourceServerId, roleId, members)`. */
+  removeMembers(roleId: string, members: RoleMembers, options?: CallOptions): ApiPromise<Role> {
+    return this.of.members.remove(this.resourceServerId, roleId, members, options);
+  }
+
+  /** @deprecated Use `realm.resourceServers.roles.members.list(resourceServerId, roleId, params)`. */
+  listMembers(
+    roleId: string,
+    params?: RoleMemberListParams,
+    options?: ListOptions,
+  ): Paginator<RoleMember, RoleMemberList> {
+    return this.of.members.list(this.resourceServerId, roleId, params, options);
+  }
+
+  /** @deprecated Use `realm.resourceServers.roles.scopes.add(resourceServerId, roleId, scopes)`. */
+  addScopes(roleId: string, scopes: readonly string[], options?: CallOptions): ApiPromise<Role> {
+    return this.of.scopes.add(this.resourceServerId, roleId, scopes, options);
+  }
+
+  /** @deprecated Use `realm.resourceServers.roles.scopes.remove(resourceServerId, roleId, scopes)`. */
+  removeScopes(roleId: string, scopes: readonly string[], options?: CallOptions): ApiPromise<Role> {
+    return this.of.scopes.remove(this.resourceServerId, roleId, scopes, options);
+  }
+
+  /** @deprecated Use `realm.resourceServers.roles.scopes.list(resourceServerId, roleId, params)`. */
+  listScopes(
+    roleId: string,
+    params?: RoleScopeListParams,
+    options?: ListOptions,
+  ): Paginator<string, ScopeList> {
+    return this.of.scopes.list(this.resourceServerId, roleId, params, options);
   }
 }
 

@@ -1,5 +1,6 @@
-// The SSO configurations of a realm, the identities and groups assigned to them, and the SSO
-// configurations of one identity or group. Every call carries a correlation id: the options'
+// The SSO configurations of a realm, the identities and groups assigned to them
+// (`ssoConfigs.identities`, `ssoConfigs.groups`), and the SSO configurations of an identity or a
+// group (`identities.ssoConfigs`, `groups.ssoConfigs`). Every call carries a correlation id: the options'
 // `correlationId`, sent as `x-correlation_id` and returned as `x-correlation-id` (a listing sends
 // one id with all its pages).
 import type { ApiPromise, Paginator } from '@x/runtime';
@@ -128,20 +129,295 @@ const identityPages = pageTokenPaging<SsoConfigIdentityList, SsoConfigIdentity>(
 );
 const groupPages = onePage<SsoConfigGroupList, SsoConfigGroup>((page) => page.groups);
 
+/** The calls every SSO resource shares: the client, the realm's path and the correlation header. */
+class SsoCalls {
+  readonly api: AccessApi;
+  readonly realm: RealmScope['path'];
+
+  constructor(scope: RealmScope) {
+    this.api = scope.api;
+    this.realm = scope.path;
+  }
+
+  /** A page-token list (200 at most per page) of something under the realm. */
+  pages<Item, Raw>(
+    path: typeof PATHS.identities | typeof PATHS.ofIdentity | typeof PATHS.ofGroup,
+    style: PagingStyle<Raw, Item>,
+    parent: object,
+    params: SsoConfigPageParams,
+    options: CorrelatedListOptions | undefined,
+  ): Paginator<Item, Raw> {
+    const init = () => ({
+      path: { ...this.realm, ...parent },
+      query: pageQuery(this.api.wireParams(params, PAGE_PARAMS), MAX_PAGE_SIZE),
+      header: listingCorrelationHeader(options),
+    });
+    return untyped(this.api).list(path, style, init, options);
+  }
+
+  path(ssoConfigId: string) {
+    return { ...this.realm, sso_config_id: ssoConfigId };
+  }
+
+  /** The path and correlation header of a call on one SSO configuration (built inside the call). */
+  parts(ssoConfigId: string, options: CorrelatedCallOptions | undefined) {
+    return { path: this.path(ssoConfigId), header: correlationHeader(options) };
+  }
+
+  /** One request per chunk of at most 1000 ids; the answers are empty. */
+  assign(
+    path:
+      | typeof PATHS.addIdentities
+      | typeof PATHS.removeIdentities
+      | typeof PATHS.addGroups
+      | typeof PATHS.removeGroups,
+    ssoConfigId: string,
+    ids: readonly string[],
+    field: string,
+    body: (chunk: string[]) => Schemas['IdentityIdsRequest'] | Schemas['GroupIdsRequest'],
+    options: CorrelatedCallOptions | undefined,
+  ): ApiPromise<void> {
+    return inChunks(this.api, ids, field, (chunk) =>
+      this.api.post(
+        path,
+        () => ({ ...this.parts(ssoConfigId, options), body: body(chunk) }),
+        options,
+      ),
+    ).map(() => undefined);
+  }
+}
+
 /**
- * The SSO configurations of a realm: create, list, get, update, delete and test them; assign
- * identities and groups; and find the configurations of an identity or a group. Every method
- * takes a `correlationId` option, sent as `x-correlation_id`; `withResponse()` gives the
- * `x-correlation-id` the server answered with as `response.requestId`.
+ * The identities assigned to SSO configurations: `realm.ssoConfigs.identities.add(ssoConfigId,
+ * identityIds)`, remove, list. Each call names the configuration first.
  */
-export class SsoConfigs {
-  readonly #api: AccessApi;
-  readonly #realm: RealmScope['path'];
+export class SsoConfigIdentities {
+  readonly #sso: SsoCalls;
 
   /** @internal */
   constructor(scope: RealmScope) {
-    this.#api = scope.api;
-    this.#realm = scope.path;
+    this.#sso = new SsoCalls(scope);
+  }
+
+  /**
+   * Assigns identities to the configuration. Any number of ids: duplicates are dropped and the
+   * rest is sent in requests of at most 1000, one after another.
+   * @throws ValidationError naming `identityIds` or `identityIds[i]`, before anything is sent;
+   * the failed request's own error with `batch` (its ids, those done before, those not tried).
+   */
+  add(
+    ssoConfigId: string,
+    identityIds: readonly string[],
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<void> {
+    const body = (identity_ids: string[]) => ({ identity_ids });
+    return this.#sso.assign(
+      PATHS.addIdentities,
+      ssoConfigId,
+      identityIds,
+      'identityIds',
+      body,
+      options,
+    );
+  }
+
+  /** Removes the direct assignment of identities (`:deleteIdentities`), in chunks like `add`. */
+  remove(
+    ssoConfigId: string,
+    identityIds: readonly string[],
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<void> {
+    const body = (identity_ids: string[]) => ({ identity_ids });
+    return this.#sso.assign(
+      PATHS.removeIdentities,
+      ssoConfigId,
+      identityIds,
+      'identityIds',
+      body,
+      options,
+    );
+  }
+
+  /**
+   * The identities assigned to the configuration, directly or through a group (then with
+   * `group_id`), 200 at most per page. An identity can appear more than once, and a page can be
+   * empty while more follow: paging goes on while the server sends a page token.
+   */
+  list(
+    ssoConfigId: string,
+    params: SsoConfigPageParams = {},
+    options?: CorrelatedListOptions,
+  ): Paginator<SsoConfigIdentity, SsoConfigIdentityList> {
+    const parent = { sso_config_id: ssoConfigId };
+    return this.#sso.pages(PATHS.identities, identityPages, parent, params, options);
+  }
+}
+
+/**
+ * The groups assigned to SSO configurations: `realm.ssoConfigs.groups.add(ssoConfigId, groupIds)`,
+ * remove, list, isAssigned. Each call names the configuration first.
+ */
+export class SsoConfigGroups {
+  readonly #sso: SsoCalls;
+
+  /** @internal */
+  constructor(scope: RealmScope) {
+    this.#sso = new SsoCalls(scope);
+  }
+
+  /** Assigns groups to the configuration (their members become assigned), in chunks of at most 1000 ids. */
+  add(
+    ssoConfigId: string,
+    groupIds: readonly string[],
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<void> {
+    const body = (group_ids: string[]) => ({ group_ids });
+    return this.#sso.assign(PATHS.addGroups, ssoConfigId, groupIds, 'groupIds', body, options);
+  }
+
+  /** Removes groups from the configuration (`:deleteGroups`), in chunks of at most 1000 ids. */
+  remove(
+    ssoConfigId: string,
+    groupIds: readonly string[],
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<void> {
+    const body = (group_ids: string[]) => ({ group_ids });
+    return this.#sso.assign(PATHS.removeGroups, ssoConfigId, groupIds, 'groupIds', body, options);
+  }
+
+  /**
+   * The groups assigned to the configuration, each with its member count
+   * (`:listGroupAssociations`; one page).
+   */
+  list(
+    ssoConfigId: string,
+    options?: CorrelatedListOptions,
+  ): Paginator<SsoConfigGroup, SsoConfigGroupList> {
+    const init = () => ({
+      path: this.#sso.path(ssoConfigId),
+      header: listingCorrelationHeader(options),
+    });
+    return this.#sso.api.list(PATHS.groups, groupPages, init, options);
+  }
+
+  /**
+   * The listing of `GET …/sso-configs/{id}/groups` that `platform-api.md` describes, as the
+   * server sends it (its shape is not published). `list` gives the typed list.
+   */
+  getListing(
+    ssoConfigId: string,
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<SsoConfigGroupListing> {
+    // The spec declares no `x-correlation_id` here; it is sent as with every other SSO call.
+    const init = () => this.#sso.parts(ssoConfigId, options);
+    return untyped(this.#sso.api).get<SsoConfigGroupListing>(PATHS.groupListing, init, options);
+  }
+
+  /**
+   * Whether any of the groups is assigned to the configuration.
+   * @throws ValidationError naming `groupIds` or `groupIds[i]`, before anything is sent.
+   */
+  isAssigned(
+    ssoConfigId: string,
+    groupIds: readonly string[],
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<SsoConfigGroupAssignment> {
+    return this.#sso.api.post(
+      PATHS.isGroupAssigned,
+      () => ({
+        ...this.#sso.parts(ssoConfigId, options),
+        body: { group_ids: someIds(groupIds, 'groupIds') },
+      }),
+      options,
+    );
+  }
+}
+
+/**
+ * The SSO configurations identities are assigned to: `realm.identities.ssoConfigs.list(identityId)`
+ * and `isAssigned(identityId, ssoConfigId)`.
+ */
+export class IdentitySsoConfigs {
+  readonly #sso: SsoCalls;
+
+  /** @internal */
+  constructor(scope: RealmScope) {
+    this.#sso = new SsoCalls(scope);
+  }
+
+  /** The SSO configurations an identity is assigned to, with payload summaries (200 at most per page). */
+  list(
+    identityId: string,
+    params: SsoConfigPageParams = {},
+    options?: CorrelatedListOptions,
+  ): Paginator<SsoConfigSummary, IdentitySsoConfigList> {
+    const identity = { identity_id: identityId };
+    return this.#sso.pages(PATHS.ofIdentity, identitySummaryPages, identity, params, options);
+  }
+
+  /**
+   * Whether an identity is assigned to the configuration: an assigned identity gives an empty
+   * object. (What an unassigned one gives is not published: an error arrives as its class.)
+   */
+  isAssigned(
+    identityId: string,
+    ssoConfigId: string,
+    options?: CorrelatedCallOptions,
+  ): ApiPromise<IdentityAssignedResponse> {
+    const init = () => ({
+      path: { ...this.#sso.path(ssoConfigId), identity_id: identityId },
+      header: correlationHeader(options),
+    });
+    return this.#sso.api.get(PATHS.isIdentityAssigned, init, options);
+  }
+}
+
+/** The SSO configurations groups are assigned to: `realm.groups.ssoConfigs.list(groupId)`. */
+export class GroupSsoConfigs {
+  readonly #sso: SsoCalls;
+
+  /** @internal */
+  constructor(scope: RealmScope) {
+    this.#sso = new SsoCalls(scope);
+  }
+
+  /** The SSO configurations a group is assigned to, with payload summaries (200 at most per page). */
+  list(
+    groupId: string,
+    params: SsoConfigPageParams = {},
+    options?: CorrelatedListOptions,
+  ): Paginator<SsoConfigSummary, SsoConfigList> {
+    const group = { group_id: groupId };
+    return this.#sso.pages(PATHS.ofGroup, summaryPages, group, params, options);
+  }
+}
+
+/**
+ * The SSO configurations of a realm: create, list, get, update, delete and test them, and the
+ * identities and groups assigned to them (`ssoConfigs.identities`, `ssoConfigs.groups`). Every
+ * method takes a `correlationId` option, sent as `x-correlation_id`; `withResponse()` gives the
+ * `x-correlation-id` the server answered with as `response.requestId`.
+ */
+export class SsoConfigs {
+  readonly #sso: SsoCalls;
+  readonly #scope: RealmScope;
+  /**
+   * The identities assigned to a configuration: `ssoConfigs.identities.add(ssoConfigId,
+   * identityIds)`, remove, list.
+   */
+  readonly identities: SsoConfigIdentities;
+  /**
+   * The groups assigned to a configuration: `ssoConfigs.groups.add(ssoConfigId, groupIds)`,
+   * remove, list, isAssigned, getListing.
+   */
+  readonly groups: SsoConfigGroups;
+
+  /** @internal */
+  constructor(scope: RealmScope) {
+    this.#sso = new SsoCalls(scope);
+    this.#scope = scope;
+    this.identities = new SsoConfigIdentities(scope);
+    this.groups = new SsoConfigGroups(scope);
   }
 
   /**
@@ -156,10 +432,10 @@ export class SsoConfigs {
    * });
    */
   create(ssoConfig: SsoConfigCreate, options?: CorrelatedCallOptions): ApiPromise<SsoConfig> {
-    return this.#api.post(
+    return this.#sso.api.post(
       PATHS.ssoConfigs,
       () => ({
-        path: this.#realm,
+        path: this.#sso.realm,
         header: correlationHeader(options),
         body: {
           sso_config: shape(SSO_CONFIG_CREATE)(
@@ -181,12 +457,13 @@ export class SsoConfigs {
     params: SsoConfigListParams = {},
     options?: CorrelatedListOptions,
   ): Paginator<SsoConfigSummary, SsoConfigList> {
-    return this.#api.list(
+    const { api } = this.#sso;
+    return api.list(
       PATHS.ssoConfigs,
       summaryPages,
       () => ({
-        path: this.#realm,
-        query: listQuery(this.#api.wireParams(params, SSO_CONFIG_LIST_PARAMS)),
+        path: this.#sso.realm,
+        query: listQuery(api.wireParams(params, SSO_CONFIG_LIST_PARAMS)),
         header: listingCorrelationHeader(options),
       }),
       options,
@@ -195,7 +472,7 @@ export class SsoConfigs {
 
   /** Returns one SSO configuration with its full payload. @throws NotFoundError. */
   get(ssoConfigId: string, options?: CorrelatedCallOptions): ApiPromise<SsoConfig> {
-    return this.#api.get(PATHS.ssoConfig, () => this.#parts(ssoConfigId, options), options);
+    return this.#sso.api.get(PATHS.ssoConfig, () => this.#sso.parts(ssoConfigId, options), options);
   }
 
   /**
@@ -210,10 +487,10 @@ export class SsoConfigs {
     changes: SsoConfigUpdate,
     options?: CorrelatedCallOptions,
   ): ApiPromise<SsoConfig> {
-    return this.#api.patch(
+    return this.#sso.api.patch(
       PATHS.ssoConfig,
       () => ({
-        ...this.#parts(ssoConfigId, options),
+        ...this.#sso.parts(ssoConfigId, options),
         body: {
           sso_config: SSO_PAYLOAD_UPDATE(changes, 'sso_config') as Schemas['SsoConfigUpdate'],
         },
@@ -224,7 +501,8 @@ export class SsoConfigs {
 
   /** Deletes an SSO configuration. @throws NotFoundError. */
   delete(ssoConfigId: string, options?: CorrelatedCallOptions): ApiPromise<void> {
-    return this.#api.delete(PATHS.ssoConfig, () => this.#parts(ssoConfigId, options), options);
+    const init = () => this.#sso.parts(ssoConfigId, options);
+    return this.#sso.api.delete(PATHS.ssoConfig, init, options);
   }
 
   /**
@@ -232,220 +510,124 @@ export class SsoConfigs {
    * outcome of each.
    */
   test(ssoConfigId: string, options?: CorrelatedCallOptions): ApiPromise<SsoConfigTestResult> {
-    return this.#api.post(PATHS.test, () => this.#parts(ssoConfigId, options), options);
+    return this.#sso.api.post(PATHS.test, () => this.#sso.parts(ssoConfigId, options), options);
   }
 
-  /**
-   * Assigns identities to the configuration. Any number of ids: duplicates are dropped and the
-   * rest is sent in requests of at most 1000, one after another.
-   * @throws ValidationError naming `identityIds` or `identityIds[i]`, before anything is sent;
-   * the failed request's own error with `batch` (its ids, those done before, those not tried).
-   */
+  /** @deprecated Use `ssoConfigs.identities.add(ssoConfigId, identityIds)`. Removed in the next minor. */
   addIdentities(
     ssoConfigId: string,
     identityIds: readonly string[],
     options?: CorrelatedCallOptions,
   ): ApiPromise<void> {
-    return this.#assign(
-      PATHS.addIdentities,
-      ssoConfigId,
-      identityIds,
-      'identityIds',
-      (identity_ids) => ({ identity_ids }),
-      options,
-    );
+    this.#deprecated('addIdentities', 'identities.add');
+    return this.identities.add(ssoConfigId, identityIds, options);
   }
 
-  /** Removes the direct assignment of identities (`:deleteIdentities`), in chunks like `addIdentities`. */
+  /** @deprecated Use `ssoConfigs.identities.remove(ssoConfigId, identityIds)`. Removed in the next minor. */
   removeIdentities(
     ssoConfigId: string,
     identityIds: readonly string[],
     options?: CorrelatedCallOptions,
   ): ApiPromise<void> {
-    return this.#assign(
-      PATHS.removeIdentities,
-      ssoConfigId,
-      identityIds,
-      'identityIds',
-      (identity_ids) => ({ identity_ids }),
-      options,
-    );
+    this.#deprecated('removeIdentities', 'identities.remove');
+    return this.identities.remove(ssoConfigId, identityIds, options);
   }
 
-  /**
-   * The identities assigned to the configuration, directly or through a group (then with
-   * `group_id`), 200 at most per page. An identity can appear more than once, and a page can be
-   * empty while more follow: paging goes on while the server sends a page token.
-   */
+  /** @deprecated Use `ssoConfigs.identities.list(ssoConfigId, params)`. Removed in the next minor. */
   listIdentities(
     ssoConfigId: string,
-    params: SsoConfigPageParams = {},
+    params?: SsoConfigPageParams,
     options?: CorrelatedListOptions,
   ): Paginator<SsoConfigIdentity, SsoConfigIdentityList> {
-    const parent = { sso_config_id: ssoConfigId };
-    return this.#pages(PATHS.identities, identityPages, parent, params, options);
+    this.#deprecated('listIdentities', 'identities.list');
+    return this.identities.list(ssoConfigId, params, options);
   }
 
-  /** Assigns groups to the configuration (their members become assigned), in chunks of at most 1000 ids. */
+  /** @deprecated Use `ssoConfigs.groups.add(ssoConfigId, groupIds)`. Removed in the next minor. */
   addGroups(
     ssoConfigId: string,
     groupIds: readonly string[],
     options?: CorrelatedCallOptions,
   ): ApiPromise<void> {
-    return this.#assign(
-      PATHS.addGroups,
-      ssoConfigId,
-      groupIds,
-      'groupIds',
-      (group_ids) => ({ group_ids }),
-      options,
-    );
+    this.#deprecated('addGroups', 'groups.add');
+    return this.groups.add(ssoConfigId, groupIds, options);
   }
 
-  /** Removes groups from the configuration (`:deleteGroups`), in chunks of at most 1000 ids. */
+  /** @deprecated Use `ssoConfigs.groups.remove(ssoConfigId, groupIds)`. Removed in the next minor. */
   removeGroups(
     ssoConfigId: string,
     groupIds: readonly string[],
     options?: CorrelatedCallOptions,
   ): ApiPromise<void> {
-    return this.#assign(
-      PATHS.removeGroups,
-      ssoConfigId,
-      groupIds,
-      'groupIds',
-      (group_ids) => ({ group_ids }),
-      options,
-    );
+    this.#deprecated('removeGroups', 'groups.remove');
+    return this.groups.remove(ssoConfigId, groupIds, options);
   }
 
-  /**
-   * The groups assigned to the configuration, each with its member count
-   * (`:listGroupAssociations`; one page).
-   */
+  /** @deprecated Use `ssoConfigs.groups.list(ssoConfigId)`. Removed in the next minor. */
   listGroups(
     ssoConfigId: string,
     options?: CorrelatedListOptions,
   ): Paginator<SsoConfigGroup, SsoConfigGroupList> {
-    const init = () => ({
-      path: this.#path(ssoConfigId),
-      header: listingCorrelationHeader(options),
-    });
-    return this.#api.list(PATHS.groups, groupPages, init, options);
+    this.#deprecated('listGroups', 'groups.list');
+    return this.groups.list(ssoConfigId, options);
   }
 
-  /**
-   * The listing of `GET …/sso-configs/{id}/groups` that `platform-api.md` describes, as the
-   * server sends it (its shape is not published). `listGroups` gives the typed list.
-   */
+  /** @deprecated Use `ssoConfigs.groups.getListing(ssoConfigId)`. Removed in the next minor. */
   getGroupListing(
     ssoConfigId: string,
     options?: CorrelatedCallOptions,
   ): ApiPromise<SsoConfigGroupListing> {
-    // The spec declares no `x-correlation_id` here; it is sent as with every other SSO call.
-    const init = () => this.#parts(ssoConfigId, options);
-    return untyped(this.#api).get<SsoConfigGroupListing>(PATHS.groupListing, init, options);
+    this.#deprecated('getGroupListing', 'groups.getListing');
+    return this.groups.getListing(ssoConfigId, options);
   }
 
-  /**
-   * Whether any of the groups is assigned to the configuration.
-   * @throws ValidationError naming `groupIds` or `groupIds[i]`, before anything is sent.
-   */
+  /** @deprecated Use `ssoConfigs.groups.isAssigned(ssoConfigId, groupIds)`. Removed in the next minor. */
   isGroupAssigned(
     ssoConfigId: string,
     groupIds: readonly string[],
     options?: CorrelatedCallOptions,
   ): ApiPromise<SsoConfigGroupAssignment> {
-    return this.#api.post(
-      PATHS.isGroupAssigned,
-      () => ({
-        ...this.#parts(ssoConfigId, options),
-        body: { group_ids: someIds(groupIds, 'groupIds') },
-      }),
-      options,
-    );
+    this.#deprecated('isGroupAssigned', 'groups.isAssigned');
+    return this.groups.isAssigned(ssoConfigId, groupIds, options);
   }
 
   /**
-   * Whether an identity is assigned to the configuration: an assigned identity gives an empty
-   * object. (What an unassigned one gives is not published: an error arrives as its class.)
+   * @deprecated Use `realm.identities.ssoConfigs.isAssigned(identityId, ssoConfigId)` (the
+   * identity first, as in the path). Removed in the next minor.
    */
   isIdentityAssigned(
     ssoConfigId: string,
     identityId: string,
     options?: CorrelatedCallOptions,
   ): ApiPromise<IdentityAssignedResponse> {
-    const init = () => ({
-      path: { ...this.#path(ssoConfigId), identity_id: identityId },
-      header: correlationHeader(options),
-    });
-    return this.#api.get(PATHS.isIdentityAssigned, init, options);
+    this.#deprecated('isIdentityAssigned', 'identities.ssoConfigs.isAssigned', true);
+    return new IdentitySsoConfigs(this.#scope).isAssigned(identityId, ssoConfigId, options);
   }
 
-  /** The SSO configurations an identity is assigned to, with payload summaries (200 at most per page). */
+  /** @deprecated Use `realm.identities.ssoConfigs.list(identityId, params)`. Removed in the next minor. */
   listForIdentity(
     identityId: string,
-    params: SsoConfigPageParams = {},
+    params?: SsoConfigPageParams,
     options?: CorrelatedListOptions,
   ): Paginator<SsoConfigSummary, IdentitySsoConfigList> {
-    const identity = { identity_id: identityId };
-    return this.#pages(PATHS.ofIdentity, identitySummaryPages, identity, params, options);
+    this.#deprecated('listForIdentity', 'identities.ssoConfigs.list', true);
+    return new IdentitySsoConfigs(this.#scope).list(identityId, params, options);
   }
 
-  /** The SSO configurations a group is assigned to, with payload summaries (200 at most per page). */
+  /** @deprecated Use `realm.groups.ssoConfigs.list(groupId, params)`. Removed in the next minor. */
   listForGroup(
     groupId: string,
-    params: SsoConfigPageParams = {},
+    params?: SsoConfigPageParams,
     options?: CorrelatedListOptions,
   ): Paginator<SsoConfigSummary, SsoConfigList> {
-    const group = { group_id: groupId };
-    return this.#pages(PATHS.ofGroup, summaryPages, group, params, options);
+    this.#deprecated('listForGroup', 'groups.ssoConfigs.list', true);
+    return new GroupSsoConfigs(this.#scope).list(groupId, params, options);
   }
 
-  /** A page-token list (200 at most per page) of something under the realm. */
-  #pages<Item, Raw>(
-    path: typeof PATHS.identities | typeof PATHS.ofIdentity | typeof PATHS.ofGroup,
-    style: PagingStyle<Raw, Item>,
-    parent: object,
-    params: SsoConfigPageParams,
-    options: CorrelatedListOptions | undefined,
-  ): Paginator<Item, Raw> {
-    const init = () => ({
-      path: { ...this.#realm, ...parent },
-      query: pageQuery(this.#api.wireParams(params, PAGE_PARAMS), MAX_PAGE_SIZE),
-      header: listingCorrelationHeader(options),
-    });
-    return untyped(this.#api).list(path, style, init, options);
-  }
-
-  #path(ssoConfigId: string) {
-    return { ...this.#realm, sso_config_id: ssoConfigId };
-  }
-
-  /** The path and correlation header of a call on one SSO configuration (built inside the call). */
-  #parts(ssoConfigId: string, options: CorrelatedCallOptions | undefined) {
-    return { path: this.#path(ssoConfigId), header: correlationHeader(options) };
-  }
-
-  /** One request per chunk of at most 1000 ids; the answers are empty. */
-  #assign(
-    path:
-      | typeof PATHS.addIdentities
-      | typeof PATHS.removeIdentities
-      | typeof PATHS.addGroups
-      | typeof PATHS.removeGroups,
-    ssoConfigId: string,
-    ids: readonly string[],
-    field: string,
-    body: (chunk: string[]) => Schemas['IdentityIdsRequest'] | Schemas['GroupIdsRequest'],
-    options: CorrelatedCallOptions | undefined,
-  ): ApiPromise<void> {
-    return inChunks(this.#api, ids, field, (chunk) =>
-      this.#api.post(
-        path,
-        () => ({ ...this.#parts(ssoConfigId, options), body: body(chunk) }),
-        options,
-      ),
-    ).map(() => undefined);
+  /** Reports a 0.2 method once per client, with the call that replaces it. */
+  #deprecated(method: string, replacement: string, ofRealm = false): void {
+    const by = ofRealm ? `realm.${replacement}` : `realm.ssoConfigs.${replacement}`;
+    this.#sso.api.deprecated(`realm.ssoConfigs.${method}`, by);
   }
 }
 

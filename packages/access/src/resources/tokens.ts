@@ -1,4 +1,4 @@
-// The tokens one application issued: list and revoke them. Issuing tokens is `@x/auth`'s job
+// The tokens applications issued (`realm.applications.tokens`): list and revoke them. Issuing tokens is `@x/auth`'s job
 // (`clientCredentials` with `accessTokenUrl`).
 import { readTokenId } from '@x/auth';
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
@@ -31,30 +31,33 @@ export interface TokenListParams {
   /** @deprecated 0.2's name of `principal_id`; removed in the next minor. */
   principalId?: string | undefined;
 }
-/** The parameters of `tokens(…).list`. */
+/** The parameters of `applications.tokens.list`. */
 export const TOKEN_LIST_PARAMS = /* @__PURE__ */ paramTable(['principal_type', 'principal_id']);
 
 // One response: the published list takes no page token, so its `next_page_token` cannot be sent.
 const pages = onePage<TokenList, Token>((page) => page.tokens);
 const PRINCIPAL_TYPES = ['application', 'identity'] as const;
 
-/** The tokens one application issued: `realm.tokens(applicationId)`. */
-export class Tokens {
+/**
+ * The tokens applications issued: `realm.applications.tokens.list(applicationId)`, revoke. Each
+ * call names the application first.
+ */
+export class ApplicationTokens {
   /** @internal */
-  constructor(
-    private readonly scope: RealmScope,
-    /** The application that issued the tokens. */
-    readonly applicationId: string,
-  ) {}
+  constructor(private readonly scope: RealmScope) {}
 
   /**
    * The application's tokens, all of them or those of one principal, in one response (the
    * platform publishes no paging parameters for this list).
    * @throws ValidationError naming `params`, `principal_type` or `principal_id`.
    */
-  list(params: TokenListParams = {}, options?: ListOptions): Paginator<Token, TokenList> {
+  list(
+    applicationId: string,
+    params: TokenListParams = {},
+    options?: ListOptions,
+  ): Paginator<Token, TokenList> {
     const init = () => ({
-      path: this.path(),
+      path: this.path(applicationId),
       query: tokensQuery(this.scope.api.wireParams(params, TOKEN_LIST_PARAMS)),
     });
     return this.scope.api.list(PATHS.tokens, pages, init, options);
@@ -68,13 +71,43 @@ export class Tokens {
    * through the RFC 7009 endpoint, whose address is not published); NotFoundError when the
    * application issued no such token.
    */
-  revoke(tokenIdOrAccessToken: string, options?: CallOptions): ApiPromise<void> {
-    const init = () => ({ path: { ...this.path(), token_id: tokenIdOf(tokenIdOrAccessToken) } });
+  revoke(
+    applicationId: string,
+    tokenIdOrAccessToken: string,
+    options?: CallOptions,
+  ): ApiPromise<void> {
+    const init = () => ({
+      path: { ...this.path(applicationId), token_id: tokenIdOf(tokenIdOrAccessToken) },
+    });
     return this.scope.api.delete(PATHS.token, init, options);
   }
 
-  private path() {
-    return { ...this.scope.path, application_id: this.applicationId };
+  private path(applicationId: string) {
+    return { ...this.scope.path, application_id: applicationId };
+  }
+}
+
+/**
+ * The tokens one application issued, as 0.2 reached them (`realm.tokens(applicationId)`).
+ * @deprecated Use `realm.applications.tokens`, whose calls name the application first
+ * (`realm.applications.tokens.list(applicationId)`). Removed in the next minor.
+ */
+export class Tokens {
+  /** @internal */
+  constructor(
+    private readonly of: ApplicationTokens,
+    /** The application that issued the tokens. */
+    readonly applicationId: string,
+  ) {}
+
+  /** @deprecated Use `realm.applications.tokens.list(applicationId, params)`. */
+  list(params?: TokenListParams, options?: ListOptions): Paginator<Token, TokenList> {
+    return this.of.list(this.applicationId, params, options);
+  }
+
+  /** @deprecated Use `realm.applications.tokens.revoke(applicationId, tokenId)`. */
+  revoke(tokenIdOrAccessToken: string, options?: CallOptions): ApiPromise<void> {
+    return this.of.revoke(this.applicationId, tokenIdOrAccessToken, options);
   }
 }
 

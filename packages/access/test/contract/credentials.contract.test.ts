@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { access, type ContractCase, contractCases, example, seen } from '../support/prism.js';
 
 const realm = access.realm('realm-1');
-const credentials = realm.credentials('identity-1');
-const jobs = realm.credentialBindingJobs('identity-1');
+const { credentials, credentialBindingJobs: jobs } = realm.identities;
+const IDENTITY = 'identity-1';
 const template = {
   post_binding_redirect_uri: 'https://app.example.com/welcome',
   authenticator_config_id: 'ac-1',
@@ -15,7 +15,7 @@ const template = {
 const cases: ContractCase[] = [
   {
     operationId: 'listCredentials',
-    run: (o) => credentials.list({ page_size: 10, skip: 1 }, o).then((page) => page.raw),
+    run: (o) => credentials.list(IDENTITY, { page_size: 10, skip: 1 }, o).then((page) => page.raw),
     request: {
       path: '/identities/identity-1/credentials',
       query: { page_size: '10', skip: '1' },
@@ -23,17 +23,17 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'getCredential',
-    run: (o) => credentials.get('cred-1', o),
+    run: (o) => credentials.get(IDENTITY, 'cred-1', o),
     request: { path: '/identities/identity-1/credentials/cred-1' },
   },
   {
     operationId: 'revokeCredential',
-    run: (o) => credentials.revoke('cred-1', o),
+    run: (o) => credentials.revoke(IDENTITY, 'cred-1', o),
     request: { path: '/identities/identity-1/credentials/cred-1:revoke' },
   },
   {
     operationId: 'createCredentialBindingJob',
-    run: (o) => jobs.create({ delivery_method: 'RETURN', ...template }, o),
+    run: (o) => jobs.create(IDENTITY, { delivery_method: 'RETURN', ...template }, o),
     request: {
       path: '/identities/identity-1/credential-binding-jobs',
       body: { job: { delivery_method: 'RETURN', ...template } },
@@ -41,17 +41,17 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'listCredentialBindingJobs',
-    run: (o) => jobs.list({ page_size: 5 }, o).then((page) => page.raw),
+    run: (o) => jobs.list(IDENTITY, { page_size: 5 }, o).then((page) => page.raw),
     request: { query: { page_size: '5' } },
   },
   {
     operationId: 'getCredentialBindingJob',
-    run: (o) => jobs.get('job-1', o),
+    run: (o) => jobs.get(IDENTITY, 'job-1', o),
     request: { path: '/identities/identity-1/credential-binding-jobs/job-1' },
   },
   {
     operationId: 'revokeCredentialBindingJob',
-    run: (o) => jobs.revoke('job-1', o),
+    run: (o) => jobs.revoke(IDENTITY, 'job-1', o),
     request: { path: '/credential-binding-jobs/job-1:revoke', body: {} },
   },
   {
@@ -88,11 +88,11 @@ describe('credentials and credential binding jobs', () =>
 
 describe('binding links and results', () => {
   it('a RETURN job brings its binding link; an EMAIL job is sent by e-mail', async () => {
-    const created = await jobs.create({ delivery_method: 'RETURN' });
+    const created = await jobs.create(IDENTITY, { delivery_method: 'RETURN' });
     expect(created.credential_binding_link).toMatch(/^https:\/\//);
     const state: string = created.credential_binding_job.state;
     expect(state).toBe('LINK_SENT');
-    await jobs.create({ delivery_method: 'EMAIL', authenticator_config_id: 'ac-1' });
+    await jobs.create(IDENTITY, { delivery_method: 'EMAIL', authenticator_config_id: 'ac-1' });
     expect(JSON.parse(seen[1]!.body)).toEqual({
       job: { delivery_method: 'EMAIL', authenticator_config_id: 'ac-1' },
     });
@@ -108,7 +108,11 @@ describe('binding links and results', () => {
 
   it('a 422 on create arrives as an ApiError with its status', async () => {
     const error = await jobs
-      .create({ delivery_method: 'RETURN' }, { headers: { Prefer: 'code=422' }, retry: false })
+      .create(
+        IDENTITY,
+        { delivery_method: 'RETURN' },
+        { headers: { Prefer: 'code=422' }, retry: false },
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(422);
@@ -116,7 +120,7 @@ describe('binding links and results', () => {
 
   it('refuses a delivery method other than RETURN or EMAIL, naming the field', async () => {
     // @ts-expect-error: only RETURN and EMAIL
-    await expect(jobs.create({ delivery_method: 'SMS' })).rejects.toThrow(
+    await expect(jobs.create(IDENTITY, { delivery_method: 'SMS' })).rejects.toThrow(
       /^job\.delivery_method: /,
     );
     expect(seen).toHaveLength(0);

@@ -32,23 +32,25 @@ const cases: ContractCase[] = [
   { operationId: 'deleteGroup', run: (o) => realm.groups.delete('group-1', o) },
   {
     operationId: 'addGroupMembers',
-    run: (o) => realm.groups.addMembers('group-1', ['id-1', 'id-2', 'id-1'], o),
+    run: (o) => realm.groups.members.add('group-1', ['id-1', 'id-2', 'id-1'], o),
     request: { path: '/groups/group-1:addMembers', body: { identity_ids: ['id-1', 'id-2'] } },
   },
   {
     operationId: 'deleteGroupMembers',
-    run: (o) => realm.groups.removeMembers('group-1', ['id-1'], o),
+    run: (o) => realm.groups.members.remove('group-1', ['id-1'], o),
     request: { path: '/groups/group-1:deleteMembers', body: { identity_ids: ['id-1'] } },
   },
   {
     operationId: 'listGroupMembers',
-    run: (o) => realm.groups.listMembers('group-1', { skip: 1 }, o).then((page) => page.raw),
+    run: (o) => realm.groups.members.list('group-1', { skip: 1 }, o).then((page) => page.raw),
     request: { path: '/groups/group-1:listMembers', query: { skip: '1' } },
   },
   {
     operationId: 'listGroupRoles',
     run: (o) =>
-      realm.groups.listRoles('group-1', { resource_server_id: 'rs-1' }, o).then((page) => page.raw),
+      realm.groups.roles
+        .list('group-1', { resource_server_id: 'rs-1' }, o)
+        .then((page) => page.raw),
     request: { path: '/groups/group-1:listRoles', query: { resource_server_id: 'rs-1' } },
   },
 ];
@@ -57,14 +59,14 @@ describe('groups', () => contractCases(['Groups'], cases));
 
 describe('group lists', () => {
   it('yield the example items, typed', async () => {
-    const members = await realm.groups.listMembers('group-1').toArray({ limit: 1 });
+    const members = await realm.groups.members.list('group-1').toArray({ limit: 1 });
     expect(members).toEqual(
       (example('listGroupMembers') as { identities: unknown[] }).identities.slice(0, 1),
     );
     const status: string | undefined = members[0]!.status;
     expect(status).toBeTruthy();
-    const [role] = await realm.groups
-      .listRoles('group-1', { resource_server_id: 'rs-1' })
+    const [role] = await realm.groups.roles
+      .list('group-1', { resource_server_id: 'rs-1' })
       .toArray({ limit: 1 });
     expect(role?.resource_server_id).toBeTruthy();
   });
@@ -84,8 +86,8 @@ describe('group lists', () => {
   });
 
   it('a member batch error arrives as its own class, with the chunk', async () => {
-    const error = await realm.groups
-      .addMembers('group-1', ['id-1'], { headers: { Prefer: 'code=404' }, retry: false })
+    const error = await realm.groups.members
+      .add('group-1', ['id-1'], { headers: { Prefer: 'code=404' }, retry: false })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).batch?.chunkIds).toEqual(['id-1']);
@@ -99,7 +101,7 @@ describe('checks before sending', () => {
     );
     await expect(realm.groups.get('')).rejects.toThrow(/^groupId: /);
     await expect(realm.groups.list({ page_size: 201 })).rejects.toThrow(ValidationError);
-    await expect(realm.groups.listRoles('group-1', { resource_server_id: '' })).rejects.toThrow(
+    await expect(realm.groups.roles.list('group-1', { resource_server_id: '' })).rejects.toThrow(
       /^resource_server_id: /,
     );
     expect(seen).toHaveLength(0);

@@ -41,14 +41,14 @@ const cases: ContractCase[] = [
   { operationId: 'deleteIdentity', run: (o) => realm.identities.delete('id-1', o) },
   {
     operationId: 'listIdentityGroups',
-    run: (o) => realm.identities.listGroups('id-1', {}, o).then((page) => page.raw),
+    run: (o) => realm.identities.groups.list('id-1', {}, o).then((page) => page.raw),
     request: { path: '/identities/id-1:listGroups' },
   },
   {
     operationId: 'listIdentityRoles',
     run: (o) =>
-      realm.identities
-        .listRoles('id-1', { resource_server_id: 'rs-1', skip: 0 }, o)
+      realm.identities.roles
+        .list('id-1', { resource_server_id: 'rs-1', skip: 0 }, o)
         .then((page) => page.raw),
     request: {
       path: '/identities/id-1:listRoles',
@@ -69,7 +69,7 @@ describe('identity lists and records', () => {
   });
 
   it('roles of every resource server: no resource_server_id is sent', async () => {
-    await realm.identities.listRoles('id-1');
+    await realm.identities.roles.list('id-1');
     expect(seen[0]!.url.searchParams.has('resource_server_id')).toBe(false);
   });
 

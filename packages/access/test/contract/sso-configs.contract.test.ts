@@ -74,57 +74,58 @@ const cases: ContractCase[] = [
   },
   {
     operationId: 'addSsoConfigIdentities',
-    run: (o) => sso.addIdentities('sso-1', ['id-1', 'id-2', 'id-1'], o),
+    run: (o) => sso.identities.add('sso-1', ['id-1', 'id-2', 'id-1'], o),
     request: { path: '/sso-configs/sso-1:addIdentities', body: { identity_ids: ['id-1', 'id-2'] } },
   },
   {
     operationId: 'deleteSsoConfigIdentities',
-    run: (o) => sso.removeIdentities('sso-1', ['id-1'], o),
+    run: (o) => sso.identities.remove('sso-1', ['id-1'], o),
     request: { path: '/sso-configs/sso-1:deleteIdentities', body: { identity_ids: ['id-1'] } },
   },
   {
     operationId: 'listSsoConfigIdentityAssociations',
-    run: (o) => sso.listIdentities('sso-1', { page_size: 200 }, o).then((page) => page.raw),
+    run: (o) => sso.identities.list('sso-1', { page_size: 200 }, o).then((page) => page.raw),
     request: { path: '/sso-configs/sso-1:listIdentityAssociations', query: { page_size: '200' } },
   },
   {
     operationId: 'addSsoConfigGroups',
-    run: (o) => sso.addGroups('sso-1', ['g-1'], o),
+    run: (o) => sso.groups.add('sso-1', ['g-1'], o),
     request: { path: '/sso-configs/sso-1:addGroups', body: { group_ids: ['g-1'] } },
   },
   {
     operationId: 'deleteSsoConfigGroups',
-    run: (o) => sso.removeGroups('sso-1', ['g-1', 'g-2'], o),
+    run: (o) => sso.groups.remove('sso-1', ['g-1', 'g-2'], o),
     request: { path: '/sso-configs/sso-1:deleteGroups', body: { group_ids: ['g-1', 'g-2'] } },
   },
   {
     operationId: 'listSsoConfigGroupAssociations',
-    run: (o) => sso.listGroups('sso-1', o).then((page) => page.raw),
+    run: (o) => sso.groups.list('sso-1', o).then((page) => page.raw),
     request: { path: '/sso-configs/sso-1:listGroupAssociations' },
   },
   {
     operationId: 'listSsoConfigGroups',
-    run: (o) => sso.getGroupListing('sso-1', o),
+    run: (o) => sso.groups.getListing('sso-1', o),
     request: { path: '/sso-configs/sso-1/groups' },
   },
   {
     operationId: 'checkGroupSsoConfigAssignment',
-    run: (o) => sso.isGroupAssigned('sso-1', ['g-1', 'g-2'], o),
+    run: (o) => sso.groups.isAssigned('sso-1', ['g-1', 'g-2'], o),
     request: { path: '/sso-configs/sso-1/is-group-assigned', body: { group_ids: ['g-1', 'g-2'] } },
   },
   {
     operationId: 'checkIdentitySsoConfigAssignment',
-    run: (o) => sso.isIdentityAssigned('sso-1', 'id-1', o),
+    run: (o) => realm.identities.ssoConfigs.isAssigned('id-1', 'sso-1', o),
     request: { path: '/identities/id-1/sso-configs/sso-1/is-identity-assigned' },
   },
   {
     operationId: 'listIdentitySsoConfigs',
-    run: (o) => sso.listForIdentity('id-1', { page_size: 20 }, o).then((page) => page.raw),
+    run: (o) =>
+      realm.identities.ssoConfigs.list('id-1', { page_size: 20 }, o).then((page) => page.raw),
     request: { path: '/identities/id-1/sso-configs', query: { page_size: '20' } },
   },
   {
     operationId: 'listGroupSsoConfigs',
-    run: (o) => sso.listForGroup('g-1', {}, o).then((page) => page.raw),
+    run: (o) => realm.groups.ssoConfigs.list('g-1', {}, o).then((page) => page.raw),
     request: { path: '/groups/g-1/sso-configs' },
   },
   {
@@ -142,11 +143,11 @@ describe('SSO lists', () => {
     const body = example('listSsoConfigs') as { sso_configs: unknown[] };
     expect(configs.raw).toEqual(body);
     expect(configs.items).toEqual(body.sso_configs);
-    const groups = await sso.listGroups('sso-1');
+    const groups = await sso.groups.list('sso-1');
     expect(groups.items).toEqual(
       (example('listSsoConfigGroupAssociations') as { groups: unknown[] }).groups,
     );
-    const identities = await sso.listIdentities('sso-1');
+    const identities = await sso.identities.list('sso-1');
     expect(identities.items).toEqual(
       (example('listSsoConfigIdentityAssociations') as { identities: unknown[] }).identities,
     );
@@ -164,8 +165,8 @@ describe('SSO lists', () => {
   });
 
   it('a page error arrives as its own class, with where the list stood', async () => {
-    const error = await sso
-      .listIdentities('sso-1', {}, { headers: { Prefer: 'code=403' }, retry: false })
+    const error = await sso.identities
+      .list('sso-1', {}, { headers: { Prefer: 'code=403' }, retry: false })
       .toArray()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ForbiddenError);
@@ -190,14 +191,14 @@ describe('checks before sending', () => {
       // @ts-expect-error: a bookmark needs its login_link
       sso.create({ display_name: 'Wiki', payload: { type: 'bookmark' } }),
     ).rejects.toThrow(/^sso_config\.payload\.login_link: is required/);
-    await expect(sso.addIdentities('sso-1', ['a', ''])).rejects.toThrow(ValidationError);
-    await expect(sso.isGroupAssigned('sso-1', [])).rejects.toThrow(/^groupIds: /);
+    await expect(sso.identities.add('sso-1', ['a', ''])).rejects.toThrow(ValidationError);
+    await expect(sso.groups.isAssigned('sso-1', [])).rejects.toThrow(/^groupIds: /);
     expect(seen).toHaveLength(0);
   });
 
   it('a chunk refused by the server arrives as its own class, with the chunk', async () => {
-    const error = await sso
-      .addGroups('sso-1', ['g-1'], { headers: { Prefer: 'code=404' }, retry: false })
+    const error = await sso.groups
+      .add('sso-1', ['g-1'], { headers: { Prefer: 'code=404' }, retry: false })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).batch?.chunkIds).toEqual(['g-1']);

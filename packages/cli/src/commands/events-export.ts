@@ -116,9 +116,9 @@ Example:
       try {
         await client.export({
           ...filters,
-          startTime: start,
-          endTime: end,
-          pageSize: Number(opts.pageSize ?? 1000),
+          start_time: start,
+          end_time: end,
+          page_size: Number(opts.pageSize ?? 1000),
           to,
           ...(previous
             ? {

@@ -168,7 +168,7 @@ Example (two replicas, one leader):
         ...leased,
         ...filtersOf(opts),
         checkpoint: start,
-        pageSize: Number(opts.pageSize ?? 1000),
+        page_size: Number(opts.pageSize ?? 1000),
         pollIntervalMs,
         settleMs,
         signal: ctx.abort.signal,

@@ -8,10 +8,10 @@ import { type FollowOptions, followEvents } from '../follow.js';
 import {
   type EventListParams,
   type EventWindowOptions,
-  eventsQuery,
   LIST_PARAMS,
   listQuery,
   type Ordering,
+  type WireNames,
 } from '../list-params.js';
 
 const PATHS = {
@@ -67,7 +67,7 @@ export class Events {
    * }
    */
   follow(options: FollowOptions = {}): AsyncGenerator<PlatformEvent, void, undefined> {
-    return followEvents(this.#list, options);
+    return followEvents(this.#list, options, this.#wireNames);
   }
 
   /**
@@ -80,18 +80,14 @@ export class Events {
    * `checkpoint` to continue without a duplicate line. A failing destination rejects with its own
    * error; resume from the last `onProgress` checkpoint.
    * @example
-   * await events.export({ startTime: '2026-11-01', endTime: '2026-12-01', to: './november.ndjson' });
+   * await events.export({ start_time: '2026-11-01', end_time: '2026-12-01', to: './november.ndjson' });
    */
   export(options: ExportOptions): Promise<ExportProgress> {
-    return exportEvents(this.#list, options);
+    return exportEvents(this.#list, options, this.#wireNames);
   }
 
-  // `follow`'s and `export`'s listing: their options' camelCase names are not deprecated there.
-  readonly #list = (params: EventWindowOptions, options: ListOptions) =>
-    this.api.list(
-      PATHS.events,
-      eventsPaging,
-      () => ({ query: eventsQuery(params, DEFAULT_ORDERING) }),
-      options,
-    );
+  // `follow`'s and `export`'s listing: the list itself, given wire names only.
+  readonly #list = (params: EventWindowOptions, options: ListOptions) => this.list(params, options);
+  // Their options' deprecated camelCase names, moved and reported like the list's.
+  readonly #wireNames: WireNames = (options) => this.api.wireParams(options, LIST_PARAMS);
 }

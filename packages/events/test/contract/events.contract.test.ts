@@ -48,18 +48,18 @@ function expectAcceptedByPrism() {
 }
 
 const everyParameter = {
-  startTime: new Date(1_795_132_800_000),
-  endTime: 1_795_219_200_000,
-  pageSize: 100,
+  start_time: new Date(1_795_132_800_000),
+  end_time: 1_795_219_200_000,
+  page_size: 100,
   ordering: 'asc',
   cursor: 'eyJyIjoxNzk1MTgzOTY1NzAxLCJpIjoiNmI0ZDE2YzIifQ',
-  eventType: ['USER_CHANGE', 'POLICY_CHANGE'],
+  event_type: ['USER_CHANGE', 'POLICY_CHANGE'],
   actor: 'Ada Lovelace',
   outcome: ['SUCCESS'],
-  emittingService: ['directory'],
-  correlationId: ['c6f1d0a4-2b8e-4f7a-9d35-0e1b7a4c9f62'],
-  queryText: queryText.any('ada', 'grace').not('test'),
-  includeNotAttested: true,
+  emitting_service: ['directory'],
+  correlation_id: ['c6f1d0a4-2b8e-4f7a-9d35-0e1b7a4c9f62'],
+  query_text: queryText.any('ada', 'grace').not('test'),
+  include_not_attested: true,
 } as const;
 
 /** The first page of a list, or what it was rejected with. */
@@ -91,7 +91,7 @@ describe('events.list first page (GET /v1/events)', () => {
     expect(q.get('actor')).toBe('Ada Lovelace');
     expect(q.get('outcome')).toBe('SUCCESS');
     expect(q.get('emitting_service')).toBe('directory');
-    expect(q.get('correlation_id')).toBe(everyParameter.correlationId[0]);
+    expect(q.get('correlation_id')).toBe(everyParameter.correlation_id[0]);
     expect(q.get('query_text')).toBe('"ada" OR "grace" -"test"');
     expect(q.get('include_not_attested')).toBe('true');
     const names = [...q.keys()].filter((k) => k !== 'event_type');
@@ -100,19 +100,19 @@ describe('events.list first page (GET /v1/events)', () => {
   });
 
   it.each([
-    ['start_time', { startTime: 1_795_132_800_000 }],
-    ['end_time', { endTime: new Date(1_795_219_200_000) }],
-    ['page_size', { pageSize: 1000 }],
+    ['start_time', { start_time: 1_795_132_800_000 }],
+    ['end_time', { end_time: new Date(1_795_219_200_000) }],
+    ['page_size', { page_size: 1000 }],
     ['ordering', { ordering: 'asc' as const }],
     ['cursor', { cursor: 'abc' }],
-    ['event_type', { eventType: 'USER_AUTHENTICATION' }],
+    ['event_type', { event_type: 'USER_AUTHENTICATION' }],
     ['actor', { actor: ['Grace Hopper'] }],
     ['outcome', { outcome: 'SUCCESS' }],
-    ['emitting_service', { emittingService: 'policy' }],
-    ['correlation_id', { correlationId: 'c-1' }],
-    ['query_text', { queryText: 'ada OR grace -test' }],
-    ['include_not_attested', { includeNotAttested: false }],
-    ['start_time', { startTime: '2026-11-20T00:00:00Z' }],
+    ['emitting_service', { emitting_service: 'policy' }],
+    ['correlation_id', { correlation_id: 'c-1' }],
+    ['query_text', { query_text: 'ada OR grace -test' }],
+    ['include_not_attested', { include_not_attested: false }],
+    ['start_time', { start_time: '2026-11-20T00:00:00Z' }],
   ])('parameter %s alone is accepted', async (name, params) => {
     await events.list(params);
     expectAcceptedByPrism();
@@ -147,7 +147,7 @@ describe('events.list first page (GET /v1/events)', () => {
   });
 
   it('refuses an invalid query before sending', async () => {
-    await expect(events.list({ pageSize: 0 })).rejects.toThrow(ValidationError);
+    await expect(events.list({ page_size: 0 })).rejects.toThrow(ValidationError);
     expect(sent).toHaveLength(0);
   });
 
@@ -163,7 +163,7 @@ describe('events.list first page (GET /v1/events)', () => {
 
 describe('events.list and events.follow against Prism', () => {
   it('list passes the cursor of the example page to the next request', async () => {
-    const list = events.list({ ordering: 'asc', pageSize: 4 });
+    const list = events.list({ ordering: 'asc', page_size: 4 });
     const got = await list.toArray({ limit: 5 });
     expect(got).toHaveLength(5);
     expect(seen.every((r) => r.status === 200 && !r.headers.get('sl-violations'))).toBe(true);

@@ -1,6 +1,6 @@
 // Tool names: `<family>_<resource path>_<method>` in snake case, from the catalog's resource path
-// and method name, the same words the family's client uses (`access_groups_add_members` for
-// `access.realm(id).groups.addMembers`). Scope accessors that are not resources (`realm`) and a
+// and method name (`access_groups_add_members` for the catalog's `groups`/`addMembers`, which
+// calls `access.realm(id).groups.members.add`: names stay as 0.2 had them). Scope accessors that are not resources (`realm`) and a
 // resource named like its family (`events`) are left out, so names stay short and alike.
 
 /** Resource path segments that select a scope rather than name a resource. */

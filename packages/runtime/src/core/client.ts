@@ -98,6 +98,12 @@ export interface ApiClient<Paths extends object> {
    * @throws ValidationError when an alias and its wire name are both given.
    */
   wireParams<P>(params: P, table: ParamTable): P;
+  /**
+   * Reports that a deprecated name was used (0.2's `realm.credentials(id)` for
+   * `realm.identities.credentials`): once per client and name, as the `deprecation` event that
+   * deprecated parameter names raise (logged at `warn`).
+   */
+  deprecated(name: string, replacement: string): void;
 }
 
 /**
@@ -137,8 +143,13 @@ export function createApiClient<Paths extends object>(
   const retrySafe = new Set(identity?.retrySafe ?? []);
   const defaultCall = callSettings(settings, undefined, false);
   const defaultSafeCall = callSettings(settings, undefined, true);
-  // Each deprecated alias is reported once per client: a warning, not a line per call.
+  // Each deprecated name is reported once per client: a warning, not a line per call.
   const reported = new Set<string>();
+  const deprecated = (name: string, replacement: string): void => {
+    if (reported.has(name)) return;
+    reported.add(name);
+    settings.observe?.({ type: 'deprecation', name, replacement });
+  };
 
   const send = <T>(
     method: string,
@@ -209,11 +220,8 @@ export function createApiClient<Paths extends object>(
       return send<T>(method, path, { ...params, body }, call, false);
     },
     wireParams: <P>(params: P, table: ParamTable): P =>
-      toWireNames(params, table, ({ alias, name }) => {
-        if (reported.has(alias)) return;
-        reported.add(alias);
-        settings.observe?.({ type: 'deprecation', name: alias, replacement: name });
-      }),
+      toWireNames(params, table, ({ alias, name }) => deprecated(alias, name)),
+    deprecated,
   };
   return Object.freeze(
     secretSafe(client, () => `ApiClient(${baseUrl})`),

@@ -82,8 +82,9 @@ export interface RateLimitWaitEvent {
 }
 
 /**
- * A call was given a deprecated parameter name (0.2's camelCase `pageSize` for `page_size`).
- * Reported once per client and name, and logged at `warn`: the alias works until the next minor.
+ * A call used a deprecated name: a parameter (0.2's camelCase `pageSize` for `page_size`) or a
+ * method (0.2's `groups.addMembers` for `groups.members.add`). Reported once per client and name,
+ * and logged at `warn`: the alias works until the next minor.
  */
 export interface DeprecationEvent {
   type: 'deprecation';
@@ -136,7 +137,7 @@ export interface ClientHooks {
   onRateLimitWait?: ((event: RateLimitWaitEvent) => Listened) | undefined;
   /** The call failed for good. */
   onFailure?: ((event: FailureEvent) => Listened) | undefined;
-  /** A call used a deprecated parameter name (once per client and name). */
+  /** A call used a deprecated parameter or method name (once per client and name). */
   onDeprecation?: ((event: DeprecationEvent) => Listened) | undefined;
 }
 

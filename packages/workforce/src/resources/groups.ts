@@ -1,6 +1,6 @@
-// Native directory groups (`/v2/groups`) and their members. Membership changes take any number of
-// user ids: the runtime deduplicates them and sends at most 1000 per request, in order.
+// Native directory groups (`/v2/groups`) and their members (`groups.members`).
 import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime';
+import type { WorkforceApi } from '../api.js';
 import { crudResource } from '../resource.js';
 import { native } from './description.js';
 import {
@@ -24,11 +24,80 @@ const PATHS = {
 } as const;
 
 /**
- * Native directory groups (`/v2/groups`) and their members: create, get, update, delete, list,
- * `addMembers`, `removeMembers`, `listMembers`. A group's name is unique (ConflictError); lists
- * leave permission groups out, and addressing one gives ForbiddenError.
+ * Native directory groups (`/v2/groups`): create, get, update, delete, list, and their members
+ * (`groups.members.add`, `remove`, `list`). A group's name is unique (ConflictError); lists leave
+ * permission groups out, and addressing one gives ForbiddenError.
  */
 export class Groups extends crudResource(PATHS, { ...GROUP, pages: groupPages }) {
+  /** A group's members (users): `groups.members.add(groupId, userIds)`, remove, list. */
+  readonly members = new GroupMembers(this.api);
+
+  /** @deprecated Use `groups.members.add(groupId, userIds)`. Removed in the next minor. */
+  addMembers(
+    groupId: string,
+    userIds: readonly string[],
+    options?: CallOptions,
+  ): ApiPromise<Group> {
+    this.api.deprecated('groups.addMembers', 'groups.members.add');
+    return this.members.add(groupId, userIds, options);
+  }
+
+  /** @deprecated Use `groups.members.remove(groupId, userIds)`. Removed in the next minor. */
+  removeMembers(
+    groupId: string,
+    userIds: readonly string[],
+    options?: CallOptions,
+  ): ApiPromise<Group> {
+    this.api.deprecated('groups.removeMembers', 'groups.members.remove');
+    return this.members.remove(groupId, userIds, options);
+  }
+
+  /** @deprecated Use `groups.members.list(groupId, params)`. Removed in the next minor. */
+  listMembers(
+    groupId: string,
+    params?: UserListParams,
+    options?: ListOptions,
+  ): Paginator<User, UserList> {
+    this.api.deprecated('groups.listMembers', 'groups.members.list');
+    return this.members.list(groupId, params, options);
+  }
+
+  /** @deprecated Use `groups.members.add(groupId, userIds)`. Removed in the next minor. */
+  addUsers(groupId: string, userIds: readonly string[], options?: CallOptions): ApiPromise<Group> {
+    this.api.deprecated('groups.addUsers', 'groups.members.add');
+    return this.members.add(groupId, userIds, options);
+  }
+
+  /** @deprecated Use `groups.members.remove(groupId, userIds)`. Removed in the next minor. */
+  removeUsers(
+    groupId: string,
+    userIds: readonly string[],
+    options?: CallOptions,
+  ): ApiPromise<Group> {
+    this.api.deprecated('groups.removeUsers', 'groups.members.remove');
+    return this.members.remove(groupId, userIds, options);
+  }
+
+  /** @deprecated Use `groups.members.list(groupId, params)`. Removed in the next minor. */
+  listUsers(
+    groupId: string,
+    params?: UserListParams,
+    options?: ListOptions,
+  ): Paginator<User, UserList> {
+    this.api.deprecated('groups.listUsers', 'groups.members.list');
+    return this.members.list(groupId, params, options);
+  }
+}
+
+/**
+ * The members (users) of native groups: `workforce.groups.members.add(groupId, userIds)`, remove,
+ * list. Each call names the group first. Membership changes take any number of user ids: the
+ * runtime deduplicates them and sends at most 1000 per request, in order.
+ */
+export class GroupMembers {
+  /** @internal */
+  constructor(private readonly api: WorkforceApi) {}
+
   /**
    * Adds users to the group. Any number of ids: duplicates are dropped and the rest is sent in
    * requests of at most 1000, one after another; users already in the group are ignored.
@@ -37,29 +106,21 @@ export class Groups extends crudResource(PATHS, { ...GROUP, pages: groupPages })
    * failed request's own error (NotFoundError, ForbiddenError, …) with `batch`: the chunk that
    * failed, the ids that succeeded before it and those not attempted. Sending them again is safe.
    */
-  addMembers(
-    groupId: string,
-    userIds: readonly string[],
-    options?: CallOptions,
-  ): ApiPromise<Group> {
-    return this.changeMembers(PATHS.addMembers, groupId, userIds, options);
+  add(groupId: string, userIds: readonly string[], options?: CallOptions): ApiPromise<Group> {
+    return this.change(PATHS.addMembers, groupId, userIds, options);
   }
 
   /**
-   * Removes users from the group, in requests of at most 1000 unique ids like `addMembers`;
-   * users not in the group are ignored. Returns the group as the last request returned it.
-   * @throws as `addMembers`.
+   * Removes users from the group, in requests of at most 1000 unique ids like `add`; users not in
+   * the group are ignored. Returns the group as the last request returned it.
+   * @throws as `add`.
    */
-  removeMembers(
-    groupId: string,
-    userIds: readonly string[],
-    options?: CallOptions,
-  ): ApiPromise<Group> {
-    return this.changeMembers(PATHS.removeMembers, groupId, userIds, options);
+  remove(groupId: string, userIds: readonly string[], options?: CallOptions): ApiPromise<Group> {
+    return this.change(PATHS.removeMembers, groupId, userIds, options);
   }
 
   /** The group's members, with the users list's filter and sort fields. */
-  listMembers(
+  list(
     groupId: string,
     params: UserListParams = {},
     options?: ListOptions,
@@ -71,31 +132,8 @@ export class Groups extends crudResource(PATHS, { ...GROUP, pages: groupPages })
     return this.api.list(PATHS.members, userPages, init, options);
   }
 
-  /** @deprecated Use addMembers. Removed in the next minor. */
-  addUsers(groupId: string, userIds: readonly string[], options?: CallOptions): ApiPromise<Group> {
-    return this.addMembers(groupId, userIds, options);
-  }
-
-  /** @deprecated Use removeMembers. Removed in the next minor. */
-  removeUsers(
-    groupId: string,
-    userIds: readonly string[],
-    options?: CallOptions,
-  ): ApiPromise<Group> {
-    return this.removeMembers(groupId, userIds, options);
-  }
-
-  /** @deprecated Use listMembers. Removed in the next minor. */
-  listUsers(
-    groupId: string,
-    params?: UserListParams,
-    options?: ListOptions,
-  ): Paginator<User, UserList> {
-    return this.listMembers(groupId, params, options);
-  }
-
   // One request per chunk; `id` repeats the path's group, as the published body has it.
-  private changeMembers(
+  private change(
     path: typeof PATHS.addMembers | typeof PATHS.removeMembers,
     groupId: string,
     userIds: readonly string[],

@@ -33,10 +33,15 @@ export type TagInput = string | TagReplace;
 const TAG_FIELDS = { writable: ['id', 'name'] } as const;
 const passkeyPages = /* @__PURE__ */ offsetPaging<PasskeyList, Passkey>((page) => page.passkeys);
 
-/** Passkeys of the tenant's users and their tags (`/v2/passkeys`). */
+/** Passkeys of the tenant's users (`/v2/passkeys`) and their tags (`passkeys.tags`). */
 export class Passkeys {
+  /** A passkey's tags: `passkeys.tags.get(passkeyId)`, `replace(passkeyId, tags)`. */
+  readonly tags: PasskeyTags;
+
   /** @internal */
-  constructor(private readonly api: WorkforceApi) {}
+  constructor(private readonly api: WorkforceApi) {
+    this.tags = new PasskeyTags(api);
+  }
 
   /**
    * The tenant's passkeys: `await` it for the first page, iterate it for every passkey.
@@ -57,8 +62,36 @@ export class Passkeys {
     return this.api.delete(PATHS.passkey, { path: { passkey_id: passkeyId } }, options);
   }
 
-  /** The passkey's tags, each with `id` and `name`. */
+  /** @deprecated Use `passkeys.tags.get(passkeyId)`. Removed in the next minor. */
   getTags(passkeyId: string, options?: CallOptions): ApiPromise<Tag[]> {
+    this.api.deprecated('passkeys.getTags', 'passkeys.tags.get');
+    return this.tags.get(passkeyId, options);
+  }
+
+  /** @deprecated Use `passkeys.tags.replace(passkeyId, tags)`. Removed in the next minor. */
+  replaceTags(
+    passkeyId: string,
+    tags: readonly TagInput[],
+    options?: CallOptions,
+  ): ApiPromise<Tag[]> {
+    this.api.deprecated('passkeys.replaceTags', 'passkeys.tags.replace');
+    return this.tags.replace(passkeyId, tags, options);
+  }
+
+  /** @deprecated Use `passkeys.tags.replace(passkeyId, tags)`. Removed in the next minor. */
+  setTags(passkeyId: string, tags: readonly TagInput[], options?: CallOptions): ApiPromise<Tag[]> {
+    this.api.deprecated('passkeys.setTags', 'passkeys.tags.replace');
+    return this.tags.replace(passkeyId, tags, options);
+  }
+}
+
+/** The tags of passkeys: `workforce.passkeys.tags.get(passkeyId)`, `replace(passkeyId, tags)`. */
+export class PasskeyTags {
+  /** @internal */
+  constructor(private readonly api: WorkforceApi) {}
+
+  /** The passkey's tags, each with `id` and `name`. */
+  get(passkeyId: string, options?: CallOptions): ApiPromise<Tag[]> {
     return tagsOf(this.api.get(PATHS.tags, { path: { passkey_id: passkeyId } }, options));
   }
 
@@ -67,11 +100,7 @@ export class Passkeys {
    * from it (`[]` removes all). Names match case-insensitively, so one name twice is refused; a
    * name that does not exist yet is created. Returns the tags with their ids.
    */
-  replaceTags(
-    passkeyId: string,
-    tags: readonly TagInput[],
-    options?: CallOptions,
-  ): ApiPromise<Tag[]> {
+  replace(passkeyId: string, tags: readonly TagInput[], options?: CallOptions): ApiPromise<Tag[]> {
     return tagsOf(
       this.api.put(
         PATHS.tags,
@@ -79,11 +108,6 @@ export class Passkeys {
         options,
       ),
     );
-  }
-
-  /** @deprecated Use replaceTags. Removed in the next minor. */
-  setTags(passkeyId: string, tags: readonly TagInput[], options?: CallOptions): ApiPromise<Tag[]> {
-    return this.replaceTags(passkeyId, tags, options);
   }
 }
 

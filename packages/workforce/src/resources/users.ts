@@ -1,6 +1,7 @@
 // Native directory users (`/v2/users`): create (with the e-mail address the enrolment e-mail goes
 // to), get, update, delete, list, and the groups a user is a direct member of.
 import type { ListOptions, Paginator } from '@x/runtime';
+import type { WorkforceApi } from '../api.js';
 import { crudResource } from '../resource.js';
 import { native } from './description.js';
 import {
@@ -22,7 +23,8 @@ const PATHS = {
 } as const;
 
 /**
- * Native directory users (`/v2/users`): create, get, update, delete, list, and a user's groups.
+ * Native directory users (`/v2/users`): create, get, update, delete, list, and a user's groups
+ * (`users.groups.list(userId)`).
  * Creating one sends the enrolment e-mail to its `email_address`; the new user is `ACTIVE`. A user
  * provisioned through SCIM (`source: 'scim'`) is deprovisioned with `scim.users.delete`.
  * @example
@@ -30,8 +32,27 @@ const PATHS = {
  * for await (const user of workforce.users.list({ filter: userFilter.username.sw('a') })) …
  */
 export class Users extends crudResource(PATHS, { ...USER, pages: userPages }) {
-  /** The groups the user is a direct member of (indirect memberships are not included). */
+  /** The groups a user is a direct member of: `users.groups.list(userId)`. */
+  readonly groups = new UserGroups(this.api);
+
+  /** @deprecated Use `users.groups.list(userId, params)`. Removed in the next minor. */
   listGroups(
+    userId: string,
+    params?: PageParams,
+    options?: ListOptions,
+  ): Paginator<Group, GroupList> {
+    this.api.deprecated('users.listGroups', 'users.groups.list');
+    return this.groups.list(userId, params, options);
+  }
+}
+
+/** The groups users are direct members of: `workforce.users.groups.list(userId)`. */
+export class UserGroups {
+  /** @internal */
+  constructor(private readonly api: WorkforceApi) {}
+
+  /** The groups the user is a direct member of (indirect memberships are not included). */
+  list(
     userId: string,
     params: PageParams = {},
     options?: ListOptions,

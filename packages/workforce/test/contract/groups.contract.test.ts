@@ -81,44 +81,44 @@ describe('groups.list (GET /v2/groups)', () => {
 
 describe('groups.listMembers (GET /v2/groups/{group_id}:listUsers)', () => {
   it('iterates the members with the users filter', async () => {
-    const users = await workforce.groups
-      .listMembers(ENGINEERING, { filter: userFilter.has_active_passkey.eq(true) })
+    const users = await workforce.groups.members
+      .list(ENGINEERING, { filter: userFilter.has_active_passkey.eq(true) })
       .toArray();
     expectAcceptedByPrism();
     expect(users).toEqual(example<UserList>('listGroupUsers').users);
   });
   it('await listMembers() returns the typed first page', async () => {
-    expect((await workforce.groups.listMembers(ENGINEERING, { page_size: 5 })).raw).toEqual(
+    expect((await workforce.groups.members.list(ENGINEERING, { page_size: 5 })).raw).toEqual(
       example('listGroupUsers'),
     );
     expectAcceptedByPrism();
   });
   declaredErrors('listGroupUsers', async (client, options) =>
-    client.groups.listMembers(ENGINEERING, {}, options),
+    client.groups.members.list(ENGINEERING, {}, options),
   );
 });
 
 describe('groups.addMembers (POST /v2/groups/{group_id}:addUsers)', () => {
   it('sends {id, user_ids} Prism accepts and returns the group', async () => {
-    expect(await workforce.groups.addMembers(ENGINEERING, MEMBERS)).toEqual(
+    expect(await workforce.groups.members.add(ENGINEERING, MEMBERS)).toEqual(
       example('addGroupUsers'),
     );
     expectAcceptedByPrism();
   });
   // A failed chunk is the API error itself, with `batch` saying which chunk it was.
   declaredErrors('addGroupUsers', (client, options) =>
-    client.groups.addMembers(ENGINEERING, MEMBERS, options),
+    client.groups.members.add(ENGINEERING, MEMBERS, options),
   );
 });
 
 describe('groups.removeMembers (POST /v2/groups/{group_id}:deleteUsers)', () => {
   it('sends {id, user_ids} Prism accepts and returns the group', async () => {
-    expect(await workforce.groups.removeMembers(ENGINEERING, MEMBERS)).toEqual(
+    expect(await workforce.groups.members.remove(ENGINEERING, MEMBERS)).toEqual(
       example('deleteGroupUsers'),
     );
     expectAcceptedByPrism();
   });
   declaredErrors('deleteGroupUsers', (client, options) =>
-    client.groups.removeMembers(ENGINEERING, MEMBERS, options),
+    client.groups.members.remove(ENGINEERING, MEMBERS, options),
   );
 });

@@ -43,16 +43,16 @@ describe('passkeys.delete (DELETE /v2/passkeys/{passkey_id})', () => {
 
 describe('passkeys.getTags (GET /v2/passkeys/{passkey_id}/tags)', () => {
   it('returns the tags with ids', async () => {
-    const tags: Tag[] = await workforce.passkeys.getTags(PASSKEY);
+    const tags: Tag[] = await workforce.passkeys.tags.get(PASSKEY);
     expectAcceptedByPrism();
     expect(tags).toEqual(example<{ tags: Tag[] }>('getPasskeyTags').tags);
   });
-  declaredErrors('getPasskeyTags', (client, options) => client.passkeys.getTags(PASSKEY, options));
+  declaredErrors('getPasskeyTags', (client, options) => client.passkeys.tags.get(PASSKEY, options));
 });
 
 describe('passkeys.replaceTags (PUT /v2/passkeys/{passkey_id}/tags)', () => {
   it('sends the full set by name (and by {name, id}) and returns the tags', async () => {
-    const tags = await workforce.passkeys.replaceTags(PASSKEY, [
+    const tags = await workforce.passkeys.tags.replace(PASSKEY, [
       'corporate',
       { name: 'engineering-fleet', id: 'f6b8d0f2-4c6e-4a8b-8d2f-6e8a0c2e4a96' },
     ]);
@@ -60,18 +60,18 @@ describe('passkeys.replaceTags (PUT /v2/passkeys/{passkey_id}/tags)', () => {
     expect(tags).toEqual(example<{ tags: Tag[] }>('setPasskeyTags').tags);
   });
   it('an empty list (remove every tag) is a valid request', async () => {
-    await workforce.passkeys.replaceTags(PASSKEY, []);
+    await workforce.passkeys.tags.replace(PASSKEY, []);
     expectAcceptedByPrism();
   });
   it('withResponse() gives the tags and the response', async () => {
-    const { data, response } = await workforce.passkeys
-      .replaceTags(PASSKEY, ['corporate'])
+    const { data, response } = await workforce.passkeys.tags
+      .replace(PASSKEY, ['corporate'])
       .withResponse();
     expect(data).toEqual(example<{ tags: Tag[] }>('setPasskeyTags').tags);
     expect(response.status).toBe(200);
     expectAcceptedByPrism();
   });
   declaredErrors('setPasskeyTags', (client, options) =>
-    client.passkeys.replaceTags(PASSKEY, ['corporate'], options),
+    client.passkeys.tags.replace(PASSKEY, ['corporate'], options),
   );
 });

@@ -104,17 +104,17 @@ describe('users.list (GET /v2/users)', () => {
 
 describe('users.listGroups (GET /v2/users/{user_id}/groups)', () => {
   it('iterates the direct groups', async () => {
-    const groups = await workforce.users.listGroups(ADA).toArray();
+    const groups = await workforce.users.groups.list(ADA).toArray();
     expectAcceptedByPrism();
     expect(groups).toEqual(example<{ groups: unknown[] }>('listUserGroups').groups);
   });
   it('await listGroups() returns the typed first page', async () => {
-    expect((await workforce.users.listGroups(ADA, { page_size: 10 })).raw).toEqual(
+    expect((await workforce.users.groups.list(ADA, { page_size: 10 })).raw).toEqual(
       example('listUserGroups'),
     );
     expectAcceptedByPrism();
   });
   declaredErrors('listUserGroups', async (client, options) =>
-    client.users.listGroups(ADA, {}, options),
+    client.users.groups.list(ADA, {}, options),
   );
 });

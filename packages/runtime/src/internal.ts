@@ -12,6 +12,7 @@ export {
 } from './batch.js';
 export {
   type CatalogEntry,
+  type CatalogResult,
   type OperationCatalog,
   type OperationEffect,
   paramsFromWire,

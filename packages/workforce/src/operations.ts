@@ -147,12 +147,14 @@ export const WORKFORCE_OPERATIONS: OperationCatalog<
     effect: 'read',
     resource: ['passkeys'],
     method: 'getTags',
+    unwrap: 'tags',
     call: (c, { path }, o) => c.passkeys.tags.get(path.passkey_id, o),
   },
   setPasskeyTags: {
     effect: 'write',
     resource: ['passkeys'],
     method: 'replaceTags',
+    unwrap: 'tags',
     call: (c, { path, body }, o) => c.passkeys.tags.replace(path.passkey_id, body.tags, o),
   },
   retireTenantIssuer: {

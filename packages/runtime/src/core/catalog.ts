@@ -5,7 +5,7 @@
 // operation with the family's own checks, paging and batching, and no second copy of its
 // knowledge. Each family exports its catalog from `@x/<family>/operations`.
 import { ValidationError } from './errors.js';
-import type { CallInit } from './operation-types.js';
+import type { CallInit, DataOf } from './operation-types.js';
 import type { CallOptions, ListOptions } from './options.js';
 import type { Paginator } from './paginator.js';
 import type { ParamTable } from './param-names.js';
@@ -24,7 +24,22 @@ export type WireArgs<O> = {
   [K in keyof CallInit<O>]-?: Exclude<CallInit<O>[K], undefined>;
 };
 
-/** One operation: its effect, where it lives in the client, and how to call it. */
+/**
+ * What a call of an operation resolves to: its response body's type from the path map, or void
+ * for an empty one. Every entry's call must resolve to it, so every resource method's declared
+ * result is checked against the spec, operation by operation, when the family compiles.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: an empty answer's method resolves to void (`ApiPromise<void>`), which undefined would refuse
+export type CatalogResult<O> = [DataOf<O>] extends [undefined] ? void : DataOf<O>;
+
+/** The response body's members, for a method that returns one of them. */
+type MemberOf<O> = keyof NonNullable<DataOf<O>> & string;
+
+/**
+ * One operation: its effect, where it lives in the client, and how to call it. Its call resolves
+ * to the operation's response body (`CatalogResult`), or, where the SDK returns one member of it
+ * (`passkeys.tags.get` returns the `tags` of `{ tags }`), to that member, named by `unwrap`.
+ */
 export type CatalogEntry<Client, O> = {
   readonly effect: OperationEffect;
   /** The resource path in the client, for names: `['users']`, `['realm', 'groups']`, `['scim', 'users']`. */
@@ -33,14 +48,27 @@ export type CatalogEntry<Client, O> = {
   readonly method: string;
 } & (
   | {
-      /** Calls the method; resolves to what it resolves to. */
-      call(client: Client, args: WireArgs<O>, options: CallOptions): Promise<unknown>;
+      /** Calls the method; resolves to the operation's response body. */
+      call(client: Client, args: WireArgs<O>, options: CallOptions): PromiseLike<CatalogResult<O>>;
+      list?: undefined;
+      unwrap?: undefined;
+    }
+  | {
+      /** The member of the response body that the method returns. */
+      readonly unwrap: MemberOf<O>;
+      /** Calls the method; resolves to that member. */
+      call(
+        client: Client,
+        args: WireArgs<O>,
+        options: CallOptions,
+      ): PromiseLike<NonNullable<DataOf<O>>[MemberOf<O>]>;
       list?: undefined;
     }
   | {
-      /** A list: the method's paginator (the start position is in `args.query`). */
-      list(client: Client, args: WireArgs<O>, options: ListOptions): Paginator<unknown, unknown>;
+      /** A list: the method's paginator, its pages the operation's response bodies. */
+      list(client: Client, args: WireArgs<O>, options: ListOptions): Paginator<unknown, DataOf<O>>;
       call?: undefined;
+      unwrap?: undefined;
     }
 );
 

@@ -4,7 +4,9 @@
 // every call is checked against the spec by the contract tests. Typing each call through a path
 // that is a type parameter is beyond TypeScript (the path map's operation types cannot be
 // evaluated for it) and would cost every consumer's type check; resources themselves call the
-// typed client.
+// typed client. What the cast sets aside is checked where the path is known: each family's
+// operation catalog requires every method's declared result to be its operation's response body
+// from the path map (`CatalogResult`), operation by operation, when the family compiles.
 
 import type { PagingStyle } from '../paging/styles.js';
 import type { ApiPromise } from './api-promise.js';

@@ -27,7 +27,7 @@ export interface CreatedBindingJob extends Spec<Schemas['BindingJob']> {}
 export interface BindingJob
   extends Spec<Omit<Schemas['BindingJob'], 'short_code_delivery_details'>> {
   /** When the short code expires; the code itself is returned only by `create`. */
-  short_code_delivery_details?: Omit<Schemas['ShortCodeDeliveryDetails'], 'short_code'> | undefined;
+  short_code_delivery_details?: Omit<Schemas['ShortCodeDeliveryDetails'], 'short_code'>;
 }
 /** `PENDING`, `CLAIMED` or `SUCCESS`, or a state the platform adds later. */
 export type BindingJobState = Schemas['BindingJobState'];

@@ -25,6 +25,26 @@ async function user(h: Harness, username: string) {
 }
 
 describe('binding jobs', () => {
+  it('takes an expiry time already past: the job is made and its short code has expired', async () => {
+    const h = await harness({ clock: { start: '2026-06-01T12:00:00Z', frozen: true } });
+    const ada = await user(h, 'ada');
+    const job = await h.workforce('POST', '/v2/binding-jobs', {
+      body: {
+        binding_job: {
+          user_id: ada.id,
+          delivery_method: 'SHORT_CODE',
+          short_code_delivery_details: { expire_time: '2026-06-01T11:00:00Z' },
+        },
+      },
+    });
+    expect(job.status).toBe(200);
+    expect(job.body.short_code_delivery_details.expire_time).toBe('2026-06-01T11:00:00.000Z');
+    const claim = await control(h, `/workforce/binding-jobs/${job.body.id}/claim`, {
+      short_code: job.body.short_code_delivery_details.short_code,
+    });
+    expect(claim.status).toBe(410);
+  });
+
   it('returns the short code once, expires on the clock, and enrols a passkey', async () => {
     const h = await harness({ clock: { start: '2026-06-01T12:00:00Z', frozen: true } });
     const ada = await user(h, 'ada');

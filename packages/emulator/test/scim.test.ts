@@ -225,8 +225,35 @@ describe('SCIM groups', () => {
     expect(
       (await patch([{ op: 'replace', value: { displayName: 'X', members: [] } }])).status,
     ).toBe(400);
+    // The vendor description as published: at most 300 characters, none of `{ } [ ] … $ # …`.
+    const describe = (description: string) =>
+      patch([
+        {
+          op: 'replace',
+          path: 'urn:scim:schemas:extension:vendor:1.0:Group:description',
+          value: { description },
+        },
+      ]);
+    expect((await describe('Platform team, EU shift')).status).toBe(200);
+    expect((await describe('$ref')).status).toBe(400);
+    expect((await describe('x'.repeat(301))).status).toBe(400);
+    // A `Group` member (the reference lists `User` or `Group` types) is left out, not refused.
+    expect(
+      (
+        await patch([
+          {
+            op: 'add',
+            path: 'members',
+            value: { members: [{ value: group.body.id, type: 'Group' }] },
+          },
+        ])
+      ).status,
+    ).toBe(200);
     const read = await scim(h, 'GET', `/Groups/${group.body.id}`);
     expect(read.body).toMatchObject({ displayName: 'Platform', members: [{ value: grace.id }] });
+    expect(read.body['urn:scim:schemas:extension:vendor:1.0:Group']).toEqual({
+      description: 'Platform team, EU shift',
+    });
     // The native API sees the same group and members.
     const native = await h.workforce('GET', `/v2/groups/${group.body.id}:listUsers?page_size=10`);
     expect(native.body.users.map((u: { id: string }) => u.id)).toEqual([grace.id]);

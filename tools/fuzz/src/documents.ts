@@ -48,3 +48,27 @@ export function writeClosedDocument(family: SpecName): string {
   writeFileSync(path, JSON.stringify(closedDocument(family), null, 2));
   return path;
 }
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * Every link a document declares, keyed as the stateful summary keys the links it walked:
+ * `METHOD /path -> [status] LinkName`.
+ */
+export function declaredLinks(doc: Json): string[] {
+  const components = (doc.components ?? {}) as Json;
+  const deref = (node: unknown, kind: string): Json => {
+    const ref = isObject(node) ? node.$ref : undefined;
+    if (typeof ref !== 'string') return (node ?? {}) as Json;
+    return ((components[kind] as Json)[ref.split('/').pop() as string] ?? {}) as Json;
+  };
+  const keys: string[] = [];
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as Json))
+    for (const [method, operation] of Object.entries(item as Json)) {
+      if (!METHODS.includes(method) || !isObject(operation)) continue;
+      for (const [status, response] of Object.entries((operation.responses ?? {}) as Json))
+        for (const name of Object.keys((deref(response, 'responses').links ?? {}) as Json))
+          keys.push(`${method.toUpperCase()} ${path} -> [${status}] ${name}`);
+    }
+  return keys.sort();
+}

@@ -1,9 +1,9 @@
 // One family's Schemathesis run: its closed document, its config (tools/fuzz/config/<family>.toml),
 // a fixed seed, no example database or cache carried between runs, every default check, the
 // budget's phases (stateful through the documents' links), and the NDJSON,
-// JSON and JUnit reports under `.cache/fuzz/reports/<family>/`.
+// JSON and JUnit reports under `.cache/fuzz/reports/<ci|deep>/<part>/`.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir, toolDir } from './paths.js';
 import { schemathesisBin } from './toolchain.js';
@@ -14,6 +14,15 @@ export interface Budget {
   maxExamples: number;
   /** Schemathesis's phases to run. */
   phases: string[];
+  /** Stateful scenarios to walk (`[phases.stateful.generation] max-examples`). */
+  statefulScenarios: number;
+  /** Calls per scenario at most (`[phases.stateful] max-steps`). */
+  statefulSteps: number;
+  /**
+   * Whether the phases repeat until the part's time is spent (`--max-time`, the deep run) rather
+   * than stop after their examples (the CI run, bounded by its counts).
+   */
+  fillTime: boolean;
 }
 
 /** Where a family's run left its reports, its exit code and how long it took. */
@@ -41,17 +50,32 @@ export interface Part {
   filters: string[];
   /** No link starts or ends in the part (family A's token endpoint): no stateful phase to run. */
   withoutLinks?: boolean;
+  /** The part's share of its lane's time (the deep run's `--max-time`, every run's stop). */
+  share: number;
+  /** Its config under tools/fuzz/config/ (default: `<family>.toml`). */
+  config?: string;
 }
 
-/** Runs Schemathesis over one part of a family's document; resolves when it exits. */
+/**
+ * Runs Schemathesis over one part of a family's document, either its unit phases (examples,
+ * coverage, fuzzing) or its stateful phase; resolves when it exits. The stateful phase runs on its
+ * own: after the unit phases in the same run it walked a fifth of its scenarios (22 of 150 in
+ * family A), on its own all of them.
+ */
 export async function runPart(
   part: Part,
   document: string,
   budget: Budget,
   env: Record<string, string>,
+  seconds: number,
+  stage: 'unit' | 'stateful',
 ): Promise<FamilyRun> {
-  const { name, family } = part;
-  const reportDir = join(cacheDir, 'reports', name);
+  const { family } = part;
+  const name = stage === 'stateful' ? `${part.name}-stateful` : part.name;
+  const phases = budget.phases.filter((p) => (stage === 'stateful') === (p === 'stateful'));
+  // The deep run and the CI run keep apart, so one can run while the other does.
+  const lane = budget.fillTime ? 'deep' : 'ci';
+  const reportDir = join(cacheDir, 'reports', lane, name);
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const paths = {
@@ -60,17 +84,32 @@ export async function runPart(
     json: join(reportDir, 'run.json'),
     output: join(reportDir, 'output.txt'),
   };
+  // The family's config with the budget's stateful settings (no CLI option sets them) and the
+  // run's `${X_FUZZ_*}` values in place (Schemathesis substitutes them in parameters and auth,
+  // not in dictionaries).
+  const config = join(reportDir, 'config.toml');
+  const familyConfig = readFileSync(
+    join(toolDir, 'config', part.config ?? `${family}.toml`),
+    'utf8',
+  ).replace(/\$\{(X_FUZZ_[A-Z_]+)\}/g, (placeholder, name: string) => env[name] ?? placeholder);
+  writeFileSync(
+    config,
+    `${familyConfig}\n` +
+      `[phases.stateful]\nmax-steps = ${budget.statefulSteps}\n\n` +
+      `[phases.stateful.generation]\nmax-examples = ${budget.statefulScenarios}\n`,
+  );
   const args = [
     '--config-file',
-    join(toolDir, 'config', `${family}.toml`),
+    config,
     '--no-color',
     'run',
     document,
     `--url=${env[part.urlVariable]}`,
     ...part.filters,
     `--seed=${budget.seed}`,
+    ...(budget.fillTime ? [`--max-time=${Math.max(1, Math.floor(seconds))}`] : []),
     `--max-examples=${budget.maxExamples}`,
-    `--phases=${budget.phases.filter((p) => !(part.withoutLinks && p === 'stateful')).join(',')}`,
+    `--phases=${phases.join(',')}`,
     // Nothing found by an earlier run is replayed: the run depends on the seed alone.
     '--generation-database=none',
     '--workers=1',
@@ -80,7 +119,7 @@ export async function runPart(
     `--report-junit-path=${paths.junit}`,
   ];
   // Hypothesis keeps its own folder in the working directory; a fresh one per run.
-  const workDir = join(cacheDir, 'work', name);
+  const workDir = join(cacheDir, 'work', lane, name);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const started = performance.now();
@@ -92,12 +131,18 @@ export async function runPart(
   const log = createWriteStream(paths.output);
   child.stdout.pipe(log);
   child.stderr.pipe(log);
+  // A part still running past its time (and, with `--max-time`, a minute's grace) is stopped:
+  // the run's budget holds whatever Schemathesis does.
+  const kill = setTimeout(
+    () => child.kill('SIGKILL'),
+    (seconds + (budget.fillTime ? 60 : 0)) * 1000,
+  );
   const exitCode = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code) => resolve(code ?? 1));
-  });
+  }).finally(() => clearTimeout(kill));
   await new Promise((resolve) => log.end(resolve));
-  const seconds = (performance.now() - started) / 1000;
+  const took = (performance.now() - started) / 1000;
   let json: FamilyRun['json'] = {};
   try {
     json = JSON.parse(readFileSync(paths.json, 'utf8'));
@@ -106,7 +151,7 @@ export async function runPart(
   }
   return {
     exitCode,
-    seconds,
+    seconds: took,
     reportDir,
     ndjson: paths.ndjson,
     junit: paths.junit,

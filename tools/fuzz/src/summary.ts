@@ -26,6 +26,11 @@ export interface FamilySummary {
   cells: CheckCell[];
   testCases: number;
   statefulSequences: number;
+  /**
+   * The documents' links the stateful phase followed with their values applied, each as
+   * `METHOD /path -> [status] LinkName` (Schemathesis's transition id without its target).
+   */
+  linksWalked: string[];
   findings: Finding[];
   errors: string[];
 }
@@ -44,6 +49,11 @@ function curlOf(interaction: Json | undefined): string | undefined {
   return `${request.method} ${request.uri}${clipped ? ` ${clipped}` : ''}`;
 }
 
+/** A link's key from Schemathesis's transition id (`source -> [status] Name -> target`). */
+export function linkKey(transitionId: string): string {
+  return transitionId.split(' -> ').slice(0, 2).join(' -> ');
+}
+
 /** Reads a run's NDJSON events. */
 export function summarize(ndjsonPath: string): FamilySummary {
   const cells = new Map<string, CheckCell>();
@@ -51,9 +61,18 @@ export function summarize(ndjsonPath: string): FamilySummary {
   const cases = new Set<string>();
   const errors: string[] = [];
   let statefulSequences = 0;
+  const linksWalked = new Set<string>();
   for (const line of readFileSync(ndjsonPath, 'utf8').split('\n')) {
     if (!line.trim()) continue;
-    const event = JSON.parse(line) as Json;
+    let event: Json;
+    try {
+      event = JSON.parse(line) as Json;
+    } catch {
+      // A run stopped at its time limit leaves its last line unfinished; the run's exit code
+      // already counts it as a failure.
+      errors.push(`unfinished event in ${ndjsonPath}`);
+      continue;
+    }
     const [kind] = Object.keys(event);
     const body = event[kind as string] as Json;
     if (kind === 'NonFatalError' || kind === 'FatalError')
@@ -64,6 +83,11 @@ export function summarize(ndjsonPath: string): FamilySummary {
     const recorder = body.recorder as Json;
     if (body.phase === 'stateful') statefulSequences += 1;
     const labels = (recorder.cases ?? {}) as Json;
+    for (const recorded of Object.values(labels) as Json[]) {
+      const transition = recorded.transition as Json | undefined;
+      if (transition && recorded.is_transition_applied && !transition.is_inferred)
+        linksWalked.add(linkKey(String(transition.id)));
+    }
     for (const [caseId, checks] of Object.entries((recorder.checks ?? {}) as Json)) {
       cases.add(caseId);
       const value = labels[caseId]?.value as Json | undefined;
@@ -100,6 +124,7 @@ export function summarize(ndjsonPath: string): FamilySummary {
     cells: [...cells.values()],
     testCases: cases.size,
     statefulSequences,
+    linksWalked: [...linksWalked].sort(),
     findings: [...findings.values()],
     errors,
   };
@@ -107,10 +132,20 @@ export function summarize(ndjsonPath: string): FamilySummary {
 
 /** One family's figures from the summaries of its parts. */
 export function mergeSummaries(parts: FamilySummary[]): FamilySummary {
+  // One cell per operation × check, whichever runs (unit phases, stateful phase) checked it.
+  const cells = new Map<string, CheckCell>();
+  for (const cell of parts.flatMap((p) => p.cells)) {
+    const key = `${cell.operation}\u0000${cell.check}`;
+    const merged = cells.get(key) ?? { ...cell, passed: 0, failed: 0 };
+    merged.passed += cell.passed;
+    merged.failed += cell.failed;
+    cells.set(key, merged);
+  }
   return {
-    cells: parts.flatMap((p) => p.cells),
+    cells: [...cells.values()],
     testCases: parts.reduce((n, p) => n + p.testCases, 0),
     statefulSequences: parts.reduce((n, p) => n + p.statefulSequences, 0),
+    linksWalked: [...new Set(parts.flatMap((p) => p.linksWalked))].sort(),
     findings: parts.flatMap((p) => p.findings),
     errors: parts.flatMap((p) => p.errors),
   };

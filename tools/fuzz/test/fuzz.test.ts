@@ -1,13 +1,13 @@
 // The fuzz tool's own parts, without Python: the closed documents, family A's three parts, the
 // reading of Schemathesis's NDJSON events and the exceptions the configs carry.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closedDocument } from '../src/documents.js';
-import { partsOf } from '../src/parts.js';
+import { closedDocument, declaredLinks } from '../src/documents.js';
+import { partsOf, prismPartOf } from '../src/parts.js';
 import { configExceptions } from '../src/report.js';
-import { summarize } from '../src/summary.js';
+import { linkKey, mergeSummaries, summarize } from '../src/summary.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,8 +32,44 @@ describe('partsOf', () => {
     // No link reaches the token endpoint: its part runs no stateful phase.
     expect(partsOf('access').map((p) => p.withoutLinks ?? false)).toEqual([false, false, true]);
     expect(partsOf('events')).toEqual([
-      { name: 'events', family: 'events', urlVariable: 'X_FUZZ_EVENTS_URL', filters: [] },
+      {
+        name: 'events',
+        family: 'events',
+        urlVariable: 'X_FUZZ_EVENTS_URL',
+        filters: [],
+        share: 0.1,
+      },
     ]);
+    // Each lane's parts share its time whole.
+    expect(partsOf('access').reduce((n, p) => n + p.share, 0)).toBeCloseTo(1);
+    expect(
+      ['workforce', 'legacy', 'events'].reduce((n, f) => n + partsOf(f)[0]!.share, 0),
+    ).toBeCloseTo(1);
+  });
+
+  it('runs each document against its Prism mock whole, stateless, with its Prism config', () => {
+    expect(prismPartOf('access')).toMatchObject({
+      name: 'prism-access',
+      urlVariable: 'X_FUZZ_PRISM_ACCESS_URL',
+      filters: [],
+      withoutLinks: true,
+      config: 'prism/access.toml',
+    });
+  });
+});
+
+describe('declaredLinks', () => {
+  it("keys each link of a document as the stateful summary keys Schemathesis's transitions", () => {
+    const links = declaredLinks(closedDocument('access'));
+    expect(links).toContain('POST /v1/tenants/{tenant_id}/realms -> [200] GetRealm');
+    expect(links).toContain('POST /Users -> [201] GetScimUser');
+    expect(new Set(links).size).toBe(links.length);
+    expect(declaredLinks(closedDocument('legacy'))).toEqual([]);
+    expect(
+      linkKey(
+        'POST /v1/tenants/{tenant_id}/realms -> [200] GetRealm -> GET /v1/tenants/{tenant_id}/realms/{realm_id}',
+      ),
+    ).toBe('POST /v1/tenants/{tenant_id}/realms -> [200] GetRealm');
   });
 });
 
@@ -72,16 +108,56 @@ describe('summarize', () => {
         scenario('stateful', 'Stateful tests', {
           a: [{ name: 'not_a_server_error', status: 'success' }],
         }),
+        {
+          ScenarioFinished: {
+            phase: 'stateful',
+            recorder: {
+              label: 'Stateful tests',
+              cases: {
+                c: {
+                  value: { method: 'GET', path: '/v2/users/{user_id}' },
+                  is_transition_applied: true,
+                  transition: {
+                    id: 'POST /v2/users -> [200] GetUser -> GET /v2/users/{user_id}',
+                    is_inferred: false,
+                  },
+                },
+                d: {
+                  value: { method: 'DELETE', path: '/v2/users/{user_id}' },
+                  is_transition_applied: true,
+                  transition: {
+                    id: 'POST /v2/users -> [200] X-Inferred-Link-1 -> DELETE /v2/users/{user_id}',
+                    is_inferred: true,
+                  },
+                },
+              },
+              checks: { c: [{ name: 'not_a_server_error', status: 'success' }] },
+            },
+          },
+        },
       ]
         .map((e) => JSON.stringify(e))
         .join('\n'),
     );
+    // A run stopped at its time limit leaves its last line unfinished.
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n{"ScenarioFinished": {"phase"`);
     const summary = summarize(file);
-    expect(summary.statefulSequences).toBe(1);
+    expect(summary.statefulSequences).toBe(2);
+    // Only the document's links count as walked, not Schemathesis's inferred ones.
+    expect(summary.linksWalked).toEqual(['POST /v2/users -> [200] GetUser']);
+    expect(summary.errors).toHaveLength(1);
     expect(summary.cells).toEqual([
       { operation: 'GET /v2/users', check: 'not_a_server_error', passed: 2, failed: 0 },
       { operation: 'GET /v2/users', check: 'unsupported_method', passed: 0, failed: 1 },
+      { operation: 'GET /v2/users/{user_id}', check: 'not_a_server_error', passed: 1, failed: 0 },
     ]);
+    // The unit and stateful runs of a part check the same cells: merged, one per operation × check.
+    expect(mergeSummaries([summary, summary]).cells[0]).toEqual({
+      operation: 'GET /v2/users',
+      check: 'not_a_server_error',
+      passed: 4,
+      failed: 0,
+    });
     expect(summary.findings).toEqual([
       {
         operation: 'GET /v2/users',
@@ -100,5 +176,13 @@ describe('configExceptions', () => {
     const exceptions = configExceptions();
     expect(exceptions.map((e) => e.family)).toContain('events');
     for (const e of exceptions) expect(e.text).toMatch(/"[^"]+"/);
+  });
+
+  it('reads each check the Prism configs exclude, with its reason, for every family', () => {
+    const excluded = configExceptions('prism');
+    expect(new Set(excluded.map((e) => e.family))).toEqual(
+      new Set(['access', 'events', 'legacy', 'workforce']),
+    );
+    for (const e of excluded) expect(e.text).toMatch(/^[a-z_]+\b.*\. .*Seen\b/);
   });
 });

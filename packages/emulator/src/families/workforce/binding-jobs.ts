@@ -64,13 +64,14 @@ const createBindingJob: Handler = (ctx) => {
       ],
     });
   const now = ctx.world.clock.now();
-  // `ttl_seconds` applies only when the job carries no expiry time of its own.
+  // `ttl_seconds` applies only when the job carries no expiry time of its own. The reference
+  // publishes no refusal of an expiry time already past: such a job's short code has expired.
   const own = input.short_code_delivery_details?.expire_time;
   const ownMs = own === undefined ? Number.NaN : Date.parse(own);
-  if (own !== undefined && (Number.isNaN(ownMs) || ownMs <= now))
+  if (own !== undefined && Number.isNaN(ownMs))
     throw invalidField(
       'binding_job.short_code_delivery_details.expire_time',
-      'must be a future date-time',
+      'must be a date-time',
     );
   const expire = Number.isNaN(ownMs)
     ? now + (body.ttl_seconds ?? DEFAULT_TTL_SECONDS) * 1000

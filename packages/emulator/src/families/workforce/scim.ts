@@ -287,10 +287,17 @@ const deleteScimUser: Handler = (ctx) => {
   return { status: declaredStatus(ctx.op, [204, 200], 204) };
 };
 
+// The vendor group extension's `description`, as the published document gives it: "maxLength=300;
+// pattern=^[^{}[\]<>;:?\\/|*^%$#=~`!]*$" (a PATCH value is checked here, not by the schema).
+const VENDOR_DESCRIPTION = /^[^{}[\]<>;:?\\/|*^%$#=~`!]*$/u;
+const isVendorDescription = (value: unknown): value is string =>
+  typeof value === 'string' && [...value].length <= 300 && VENDOR_DESCRIPTION.test(value);
+
 /**
- * Members sent in a SCIM body: users of the tenant (nested groups are not supported). A member
- * without a `value` (RFC 7643 does not require it) or whose `value` names no user of the tenant is
- * left out: the platform publishes no refusal of either.
+ * Members sent in a SCIM body: users of the tenant. The reference gives a member's `type` as
+ * "`User` or `Group`" and publishes no refusal of either; the emulator keeps user members only, so
+ * a `Group` member, a member without a `value` (RFC 7643 does not require it) or one whose `value`
+ * names no user of the tenant is left out.
  */
 function memberIds(ctx: HandlerContext, members: unknown, field = 'members'): string[] {
   if (!Array.isArray(members)) throw invalidField(field, 'must be an array of members');
@@ -298,8 +305,7 @@ function memberIds(ctx: HandlerContext, members: unknown, field = 'members'): st
   return members.flatMap((m, i) => {
     if (!isJson(m)) throw invalidField(`${field}[${i}]`, 'must be an object');
     if (typeof m.value !== 'string') return [];
-    if (m.type !== undefined && m.type !== 'User')
-      throw invalidField(`${field}[${i}].type`, 'only User members are supported');
+    if (m.type === 'Group') return [];
     const user = wf(ctx).users[m.value];
     return user && user.tenant_id === tenantId ? [m.value] : [];
   });
@@ -412,7 +418,11 @@ const patchScimGroup: Handler = (ctx) => {
         group.name = groupNameChecked(ctx, path ? value : (value as Json).displayName, group.id);
         renamed = true;
       } else if (op === 'replace' && lower === `${VENDOR_GROUP.toLowerCase()}:description`) {
-        if (typeof value !== 'string') throw invalidField('value', 'must be a string');
+        if (!isVendorDescription(value))
+          throw invalidField(
+            'value',
+            'must be a string of at most 300 characters without { } [ ] < > ; : ? \\ / | * ^ % $ # = ~ ` !',
+          );
         group.description = value;
         renamed = true;
       } else if (

@@ -66,6 +66,9 @@ export type WorkerMessage =
       type: 'rate';
       counts: RateCounts;
       limitedAtMs: number[];
+      okAtMs: number[];
+      /** Warnings that Redis was unavailable (this process then ran on its own limits). */
+      warnings: string[];
       /** How long each answered create took from going out to its answer being read, in ms. */
       answerMs: number[];
       errors: string[];
@@ -86,9 +89,17 @@ const go = () =>
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Redis-unavailable warnings of this process, as `onWarning` gave them. */
+const warnings: string[] = [];
+
 async function fleetOf(url: string | undefined, keyPrefix: string, tokenSkewMs?: number) {
   if (url === undefined) return undefined;
-  return connectFleet({ url, keyPrefix, ...(tokenSkewMs === undefined ? {} : { tokenSkewMs }) });
+  return connectFleet({
+    url,
+    keyPrefix,
+    ...(tokenSkewMs === undefined ? {} : { tokenSkewMs }),
+    onWarning: (message) => warnings.push(message),
+  });
 }
 
 function provider(credentials: Credentials, fleet: Fleet | undefined) {
@@ -124,6 +135,7 @@ async function rate(task: Extract<WorkerTask, { part: 'rate' }>): Promise<void> 
   const started = performance.now();
   // When each 429 came, in ms from the start: a cold start and a steady state differ.
   const limitedAtMs: number[] = [];
+  const okAtMs: number[] = [];
   let created = 0;
   // Offers on a schedule (the count due by now), so a late timer does not lower the offered rate.
   while (performance.now() - started < task.durationMs) {
@@ -142,6 +154,7 @@ async function rate(task: Extract<WorkerTask, { part: 'rate' }>): Promise<void> 
         .then(
           () => {
             counts.ok++;
+            okAtMs.push(Math.round(performance.now() - started));
           },
           (error: unknown) => {
             if (stop.signal.aborted) counts.notSent++;
@@ -162,7 +175,15 @@ async function rate(task: Extract<WorkerTask, { part: 'rate' }>): Promise<void> 
   // Creates still waiting for the budget when the run ends are not sent.
   stop.abort();
   await Promise.all(pending);
-  send({ type: 'rate', counts, limitedAtMs, answerMs, errors: [...errors].slice(0, 5) });
+  send({
+    type: 'rate',
+    counts,
+    limitedAtMs,
+    okAtMs,
+    warnings,
+    answerMs,
+    errors: [...errors].slice(0, 5),
+  });
   await fleet?.close();
 }
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkFileDelivery,
+  steadyRate,
   summariseRate,
   summariseTakeovers,
   takeoverTimes,
@@ -24,6 +25,18 @@ describe('summariseRate', () => {
       useOfLimit: 1.35,
     });
     expect(summariseRate([{ ...worker, ok: 450 }], 50, 10_000).useOfLimit).toBe(0.9);
+  });
+});
+
+describe('steadyRate', () => {
+  it('counts only the answers from its start (inclusive) to its end (exclusive)', () => {
+    const ok = [500, 9_999, 10_000, 10_500, 11_999, 12_000];
+    const limited = [900, 10_100, 12_000];
+    expect(steadyRate(ok, limited, 2, 10_000, 12_000)).toEqual({
+      ok: 3,
+      limited: 1,
+      useOfLimit: 0.75,
+    });
   });
 });
 

@@ -44,6 +44,34 @@ export function summariseRate(
   };
 }
 
+/** The rate run past its cold start: what was accepted and refused from `fromMs` to `toMs`. */
+export interface SteadyRate {
+  ok: number;
+  limited: number;
+  /** Accepted as a share of what the limit allows in that span (0..1). */
+  useOfLimit: number;
+}
+
+/**
+ * The answers (times in ms from the start of the run) from `fromMs` to `toMs`: a fleet's first
+ * seconds (the first token, learning the limit, processes still starting) apart from the rest.
+ */
+export function steadyRate(
+  okAtMs: readonly number[],
+  limitedAtMs: readonly number[],
+  limit: number,
+  fromMs: number,
+  toMs: number,
+): SteadyRate {
+  const within = (at: number) => at >= fromMs && at < toMs;
+  const ok = okAtMs.filter(within).length;
+  return {
+    ok,
+    limited: limitedAtMs.filter(within).length,
+    useOfLimit: ok / ((limit * (toMs - fromMs)) / 1000),
+  };
+}
+
 /** How the events of a run ended up in an NDJSON file target. */
 export interface FileDelivery {
   /** Complete lines in the file. */

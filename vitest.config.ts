@@ -67,7 +67,8 @@ export default defineConfig({
           extends: true,
           test: {
             name: 'fleet',
-            include: ['packages/fleet/test/**/*.test.ts'],
+            // The fleet benchmark's own arithmetic (bench/test) is tested here, beside the package.
+            include: ['packages/fleet/test/**/*.test.ts', 'bench/test/**/*.test.ts'],
             globalSetup: ['packages/fleet/test/support/global-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 600_000,

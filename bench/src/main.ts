@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { run as bundleSize } from './bundle-size.js';
 import { run as concurrency } from './concurrency.js';
 import { run as emulator } from './emulator.js';
+import { run as fleet } from './fleet.js';
 import { run as importTime } from './import-time.js';
 import { renderMarkdown, renderText } from './lib/render.js';
 import { figure, machine, type Section } from './lib/report.js';
@@ -24,6 +25,7 @@ const benches = [
   pipelineTime,
   emulator,
   transport,
+  fleet,
 ];
 
 const started = performance.now();

@@ -2,39 +2,25 @@
 // same interleaved rounds: a small GET, a 1000-item list page, and 64 calls in flight.
 
 import { FETCH, PEERS, SDK } from './lib/peers.js';
-import { figure, fmt, ratio, runStandalone, type Section } from './lib/report.js';
-import { interleave, type RoundsResult, repeat } from './lib/rounds.js';
+import { measurePerCall, PER_CALL, withSpread as spreadOf } from './lib/per-call.js';
+import { figure, fmt, runStandalone, type Section } from './lib/report.js';
+import type { RoundsResult } from './lib/rounds.js';
 import { startServer } from './lib/server.js';
 
-// Rounds long enough that each holds the garbage collections its own calls cause, and many of
-// them, so that the median of the per-round ratios leaves out rounds hit by a burst of noise.
-const SMALL_CALLS = 100;
-const SMALL_ROUNDS = 41;
-const PAGE_CALLS = 10;
-const PAGE_ROUNDS = 31;
-const IN_FLIGHT = 64;
-const FLIGHT_CALLS = 640;
-const FLIGHT_ROUNDS = 21;
-const WARMUP = 5;
-
-/** Runs `total` calls with `width` of them in flight at any time. */
-async function inFlight(width: number, total: number, call: () => Promise<unknown>): Promise<void> {
-  let left = total;
-  const lane = async () => {
-    while (left-- > 0) await call();
-  };
-  await Promise.all(Array.from({ length: width }, lane));
-}
+const {
+  smallCalls: SMALL_CALLS,
+  smallRounds: SMALL_ROUNDS,
+  pageCalls: PAGE_CALLS,
+  pageRounds: PAGE_ROUNDS,
+  inFlight: IN_FLIGHT,
+  flightCalls: FLIGHT_CALLS,
+  flightRounds: FLIGHT_ROUNDS,
+  warmup: WARMUP,
+} = PER_CALL;
 
 /** A ratio to raw fetch with the middle half of its per-round ratios. */
-function withSpread(result: RoundsResult, variant: string, invert = false): string {
-  const [low, high] = result.spread(variant, FETCH);
-  const r = result.ratio(variant, FETCH);
-  // Throughput is the inverse of time: fetch's time / the variant's.
-  return invert
-    ? `${ratio(1 / r, 2)} (middle half of rounds ${fmt(1 / high, 2)}–${fmt(1 / low, 2)})`
-    : `${ratio(r)} (middle half of rounds ${fmt(low, 3)}–${fmt(high, 3)})`;
-}
+const withSpread = (result: RoundsResult, variant: string, invert = false) =>
+  spreadOf(result, variant, FETCH, invert);
 
 /** The ratios of each variant per case, for the side-by-side table (main.ts). */
 export interface OverheadTable {
@@ -49,18 +35,12 @@ export async function run(): Promise<Section> {
   const server = await startServer();
   try {
     const clients = PEERS.map((peer) => ({ peer, calls: peer.make(server.url) }));
-    const measure = (
-      rounds: number,
-      work: (calls: (typeof clients)[number]['calls']) => Promise<unknown>,
-    ) =>
-      interleave(
-        clients.map(({ peer, calls }) => ({ name: peer.name, run: () => work(calls) })),
-        { rounds, warmup: WARMUP, gcBefore: true },
-      );
-    const small = await measure(SMALL_ROUNDS, (c) => repeat(SMALL_CALLS, () => c.get()));
-    const page = await measure(PAGE_ROUNDS, (c) => repeat(PAGE_CALLS, () => c.page()));
-    const flight = await measure(FLIGHT_ROUNDS, (c) =>
-      inFlight(IN_FLIGHT, FLIGHT_CALLS, () => c.get()),
+    const { small, page, flight } = await measurePerCall(
+      clients.map(({ peer, calls }) => ({
+        name: peer.name,
+        get: () => calls.get(),
+        page: () => calls.page(),
+      })),
     );
 
     table = { rows: new Map(), carries: new Map() };

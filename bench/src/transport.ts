@@ -23,18 +23,21 @@ import {
   type OutgoingRequest,
   type Sender,
 } from '../../packages/runtime/src/transport/wire.js';
-import { figure, fmt, median, ratio, runStandalone, type Section } from './lib/report.js';
-import { interleave, type RoundsResult, repeat } from './lib/rounds.js';
+import { measurePerCall, PER_CALL, withSpread as spreadOf } from './lib/per-call.js';
+import { figure, fmt, median, runStandalone, type Section } from './lib/report.js';
+import type { RoundsResult } from './lib/rounds.js';
 import { startServer } from './lib/server.js';
 
-const SMALL_CALLS = 100;
-const SMALL_ROUNDS = 41;
-const PAGE_CALLS = 10;
-const PAGE_ROUNDS = 31;
-const IN_FLIGHT = 64;
-const FLIGHT_CALLS = 640;
-const FLIGHT_ROUNDS = 21;
-const WARMUP = 5;
+const {
+  smallCalls: SMALL_CALLS,
+  smallRounds: SMALL_ROUNDS,
+  pageCalls: PAGE_CALLS,
+  pageRounds: PAGE_ROUNDS,
+  inFlight: IN_FLIGHT,
+  flightCalls: FLIGHT_CALLS,
+  flightRounds: FLIGHT_ROUNDS,
+  warmup: WARMUP,
+} = PER_CALL;
 const LOADS = 11;
 const FETCH = 'fetch';
 const TOKEN = 'Bearer bench-static-token-0123456789';
@@ -73,15 +76,6 @@ const DECISION = [
   "What undici costs: its load on a client's first request, 13 to 17 times node:http's (the undici package, and Node's own fetch, which it reads as it loads); the families' cold import does not change, since neither transport is loaded on import (test/import-cost.test.ts). In exchange: proxies (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, or a dispatcher of the caller's) over the same transport, FormData and Blob bodies without fetch, and 427 lines of HTTP client code less to keep.",
 ];
 
-/** Runs `total` calls with `width` of them in flight at any time. */
-async function inFlight(width: number, total: number, call: () => Promise<unknown>): Promise<void> {
-  let left = total;
-  const lane = async () => {
-    while (left-- > 0) await call();
-  };
-  await Promise.all(Array.from({ length: width }, lane));
-}
-
 const decoder = new TextDecoder();
 
 /** One call through the pipeline over `sender`, its JSON parsed from the bytes, as the SDK does. */
@@ -111,13 +105,9 @@ function fetchJson(url: string): Promise<unknown> {
   });
 }
 
-function withSpread(result: RoundsResult, variant: string, invert = false): string {
-  const [low, high] = result.spread(variant, FETCH);
-  const r = result.ratio(variant, FETCH);
-  return invert
-    ? `${ratio(1 / r, 2)} (middle half of rounds ${fmt(1 / high, 2)}–${fmt(1 / low, 2)})`
-    : `${ratio(r)} (middle half of rounds ${fmt(low, 3)}–${fmt(high, 3)})`;
-}
+/** A ratio to raw fetch with the middle half of its per-round ratios. */
+const withSpread = (result: RoundsResult, variant: string, invert = false) =>
+  spreadOf(result, variant, FETCH, invert);
 
 /**
  * Milliseconds to import each sender's module, bundled alone (esbuild, its node: and npm imports
@@ -173,15 +163,12 @@ export async function run(): Promise<Section> {
     ];
     const user = `${server.url}/v2/users/u1`;
     const page = `${server.url}/v2/users?page_size=1000`;
-    const measure = (rounds: number, work: (call: (url: string) => Promise<unknown>) => unknown) =>
-      interleave(
-        variants.map((v) => ({ name: v.name, run: async () => await work(v.call) })),
-        { rounds, warmup: WARMUP, gcBefore: true },
-      );
-    const small = await measure(SMALL_ROUNDS, (call) => repeat(SMALL_CALLS, () => call(user)));
-    const pages = await measure(PAGE_ROUNDS, (call) => repeat(PAGE_CALLS, () => call(page)));
-    const flight = await measure(FLIGHT_ROUNDS, (call) =>
-      inFlight(IN_FLIGHT, FLIGHT_CALLS, () => call(user)),
+    const {
+      small,
+      page: pages,
+      flight,
+    } = await measurePerCall(
+      variants.map((v) => ({ name: v.name, get: () => v.call(user), page: () => v.call(page) })),
     );
     const loads = await loadCosts();
     const notes = DECISION;

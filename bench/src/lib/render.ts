@@ -67,3 +67,34 @@ export function renderMarkdown(
   }
   return `${out.join('\n')}\n`;
 }
+
+/**
+ * `markdown` (docs/benchmarks.md) with `section`'s summary rows and its `## ` part replaced, or
+ * added at the end of each when it has none yet: what a benchmark run on its own writes, leaving
+ * every other section as the last whole run wrote it.
+ */
+export function replaceSection(markdown: string, section: Section): string {
+  const rendered = renderMarkdown([section], { machine: '', command: '', date: '', durationS: 0 });
+  const lines = rendered.trimEnd().split('\n');
+  const rowPrefix = `| ${cell(section.title)} |`;
+  const heading = `## ${section.title}`;
+  const rows = lines.filter((line) => line.startsWith(rowPrefix));
+  const part = lines.slice(lines.indexOf(heading));
+  const out = markdown.trimEnd().split('\n');
+  // The summary table (the first one): this section's rows go where its old rows were, or last.
+  const head = out.findIndex((line) => line.startsWith('| Benchmark |'));
+  if (head === -1) throw new Error('no summary table ("| Benchmark |") in the document');
+  let tableEnd = head;
+  while (out[tableEnd + 1]?.startsWith('| ')) tableEnd++;
+  const old = out.slice(head, tableEnd + 1).filter((line) => line.startsWith(rowPrefix)).length;
+  const first = out.findIndex((line, i) => i > head && i <= tableEnd && line.startsWith(rowPrefix));
+  if (first === -1) out.splice(tableEnd + 1, 0, ...rows);
+  else out.splice(first, old, ...rows);
+  // The section's part: from its heading to the next `## ` heading, or the end.
+  const start = out.indexOf(heading);
+  if (start === -1) return `${[...out, '', ...part].join('\n')}\n`;
+  const next = out.findIndex((line, i) => i > start && line.startsWith('## '));
+  const end = next === -1 ? out.length : next - 1;
+  out.splice(start, end - start, ...part);
+  return `${out.join('\n')}\n`;
+}

@@ -53,11 +53,26 @@ export function machine(): string {
   ].join(', ');
 }
 
-/** Runs a benchmark file on its own (`tsx bench/src/overhead.ts`) and prints its section. */
+/**
+ * Runs a benchmark file on its own (`tsx bench/src/overhead.ts`) and prints its section; with
+ * `--write`, also puts the section into docs/benchmarks.md in place of its last figures (the other
+ * sections stay), with a note of when, where and on how busy a machine it ran.
+ */
 export async function runStandalone(url: string, run: () => Promise<Section>): Promise<void> {
-  if (process.argv[1] && new URL(url).pathname === process.argv[1]) {
-    const section = await run();
-    const { renderText } = await import('./render.js');
-    console.log(renderText([section]));
-  }
+  if (!(process.argv[1] && new URL(url).pathname === process.argv[1])) return;
+  const loadBefore = os.loadavg()[0]!;
+  const started = performance.now();
+  const section = await run();
+  const { renderText, replaceSection } = await import('./render.js');
+  console.log(renderText([section]));
+  if (!process.argv.includes('--write')) return;
+  const file = new URL(url).pathname.replace(/^.*\/bench\//, 'bench/');
+  section.notes = [
+    ...(section.notes ?? []),
+    `Run on its own (\`tsx ${file} --write\`, ${((performance.now() - started) / 1000).toFixed(0)} s) on ${new Date().toISOString().slice(0, 10)}: ${machine()}; load average ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.`,
+  ];
+  const { readFile, writeFile } = await import('node:fs/promises');
+  const docs = new URL('../../../docs/benchmarks.md', import.meta.url);
+  await writeFile(docs, replaceSection(await readFile(docs, 'utf8'), section));
+  console.log(`\nwrote section "${section.title}" into ${docs.pathname}`);
 }

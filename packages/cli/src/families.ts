@@ -152,24 +152,3 @@ export const ALL_VARIABLES: readonly string[] = [
 export function isSecretVariable(name: string): boolean {
   return /SECRET|TOKEN|API_KEY|PASSWORD/i.test(name);
 }
-
-/** The password inside a URL variable (the Redis URL of fleet mode), or undefined. */
-export function urlPassword(value: string): string | undefined {
-  try {
-    const password = new URL(value).password;
-    return password ? decodeURIComponent(password) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A URL with its password shown as `***`; text that is no URL is not shown at all. */
-export function maskedUrl(value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.password) url.password = '***';
-    return url.href;
-  } catch {
-    return '<not a URL>';
-  }
-}

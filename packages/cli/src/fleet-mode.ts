@@ -2,10 +2,11 @@
 // when `--fleet` or `X_FLEET_URL` (the environment or a profile) asks for it, so that a CLI
 // without it installed, or a run without fleet mode, never loads it.
 import type { Fleet } from '@x/fleet';
+import { maskUrlPassword } from '@x/runtime/internal';
 import { CliError } from './cli-error.js';
 import type { RunContext } from './context.js';
 import { EXIT } from './exit-codes.js';
-import { FLEET_URL_VARIABLE, maskedUrl } from './families.js';
+import { FLEET_URL_VARIABLE } from './families.js';
 
 /** The Redis URL asked for: `--fleet` first, then `X_FLEET_URL` as the profile resolution gives it. */
 export function fleetUrlOf(ctx: RunContext, flag: unknown): string | undefined {
@@ -30,7 +31,7 @@ export async function connectFleetMode(
   } catch (error) {
     throw new CliError(
       EXIT.config,
-      `fleet mode (${maskedUrl(url)}) needs the optional package @x/fleet, which is not installed (${(error as Error).message})`,
+      `fleet mode (${maskUrlPassword(url)}) needs the optional package @x/fleet, which is not installed (${(error as Error).message})`,
       'install it beside the CLI: npm install @x/fleet',
     );
   }
@@ -45,7 +46,7 @@ export async function connectFleetMode(
     throw new CliError(
       EXIT.config,
       `${command}: ${(error as Error).message}`,
-      `the URL given: ${maskedUrl(url)}`,
+      `the URL given: ${maskUrlPassword(url)}`,
     );
   }
 }

@@ -2,8 +2,9 @@
 // fails at once (no offline queue, no resend, a command timeout), the caller goes on with its
 // per-process behaviour, and one warning says so per outage. ioredis reconnects in the background;
 // from its next `ready` the shared behaviour is back.
+import { urlPassword } from '@x/runtime/internal';
 import { Redis } from 'ioredis';
-import { maskRedisUrl, redisPassword, scrub } from './redis-url.js';
+import { maskRedisUrl, scrub } from './redis-url.js';
 
 /** Redis could not run a command: the caller goes on without it. */
 export class RedisUnavailableError extends Error {
@@ -35,7 +36,7 @@ export class FleetConnection {
 
   private constructor(url: string, options: ConnectionOptions) {
     this.#masked = maskRedisUrl(url);
-    this.#secrets = [redisPassword(url), new URL(url).password || undefined];
+    this.#secrets = [urlPassword(url), new URL(url).password || undefined];
     this.#warn =
       options.onWarning ??
       ((message) => process.emitWarning(message, { code: 'X_FLEET_UNAVAILABLE' }));

@@ -1,26 +1,10 @@
 // The Redis URL: checked once, and never shown with its password.
 import { ValidationError } from '@x/runtime';
+import { maskUrlPassword } from '@x/runtime/internal';
 
 /** `url` with its password (and a user's, when it has one) replaced by `***`. */
 export function maskRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.href;
-  } catch {
-    // Not a URL: the whole text may be a secret.
-    return '<unparsable Redis URL>';
-  }
-}
-
-/** The password in `url`, or undefined: what every message from Redis is scrubbed of. */
-export function redisPassword(url: string): string | undefined {
-  try {
-    const password = new URL(url).password;
-    return password ? decodeURIComponent(password) : undefined;
-  } catch {
-    return undefined;
-  }
+  return maskUrlPassword(url, '<unparsable Redis URL>');
 }
 
 /**

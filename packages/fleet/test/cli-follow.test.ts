@@ -10,22 +10,20 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type EventsApi, makeEvents, startEventsApi } from './support/events-api.js';
-import { type RedisServer, startRedis } from './support/redis-server.js';
+import { suiteRedis } from './support/suite-redis.js';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const PASSWORD = 'fleet-pass-5417';
+const redis = suiteRedis({ password: PASSWORD });
 
-let redis: RedisServer;
 let api: EventsApi;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  redis = await startRedis({ password: PASSWORD });
   api = await startEventsApi(makeEvents(20));
 });
 afterAll(async () => {
   await api.close();
-  await redis.stop();
 });
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');

@@ -4,9 +4,9 @@
 import { clientCredentials } from '@x/auth';
 import { connectFleet, type Fleet, maskRedisUrl } from '@x/fleet';
 import { createApiClient, ValidationError } from '@x/runtime';
+import { startRedis } from '@x/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LimitedApi, startLimitedApi } from './support/limited-api.js';
-import { startRedis } from './support/redis-server.js';
 import { startTokenServer, type TokenServer } from './support/token-server.js';
 
 const opened: { close(): Promise<void> }[] = [];

@@ -15,44 +15,36 @@ import {
   type LeaseRefusal,
   type PlatformEvent,
 } from '@x/events';
-import { connectFleet, type Fleet, type FleetClock } from '@x/fleet';
+import type { Fleet, FleetClock } from '@x/fleet';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventsApi, makeEvents, startEventsApi } from './support/events-api.js';
-import { type RedisServer, startRedis } from './support/redis-server.js';
+import { suiteRedis } from './support/suite-redis.js';
 import { VirtualClock } from './support/virtual-clock.js';
 
 const TTL = 15_000;
 const MARGIN = 3000;
 
-let redis: RedisServer;
+const redis = suiteRedis();
 let api: EventsApi;
-const opened: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  redis = await startRedis();
   api = await startEventsApi(makeEvents(20));
 });
 afterAll(async () => {
   await api.close();
-  await redis.stop();
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((resource) => resource.close()));
 });
 
 let prefixes = 0;
 
 /** A replica: its own fleet (own Redis connection), clock and events client. */
 async function replica(prefix: string, clock: FleetClock, warnings: string[] = []) {
-  const fleet: Fleet = await connectFleet({
-    url: redis.url,
+  const fleet: Fleet = await redis.connect({
     keyPrefix: prefix,
     clock,
     reconnectMaxMs: 50,
     onWarning: (message) => warnings.push(message),
   });
-  opened.push(fleet);
   const events = createEventsClient({ baseUrl: api.url, auth: staticToken('k') });
   const changes: LeaseChange[] = [];
   const lease = fleet.lease('tenant-a:follow', { ttlMs: TTL, marginMs: MARGIN });
@@ -185,7 +177,7 @@ describe('follow with a lease', () => {
     const delivered: PlatformEvent[] = [];
     for (let i = 0; i < 7; i++) delivered.push((await tailA.next()).value as PlatformEvent);
 
-    await redis.stop();
+    await redis.server.stop();
     // The end of page 2 cannot be committed: the follower stops instead of going on.
     for (let i = 0; i < 3; i++) delivered.push((await tailA.next()).value as PlatformEvent);
     const next = tailA.next();
@@ -200,7 +192,7 @@ describe('follow with a lease', () => {
 
     // Back, empty (no persistence): a new grant under the new run_id, and the follower goes on from
     // its own state (nobody else committed), so no event comes twice and none is missed.
-    await redis.restart();
+    await redis.server.restart();
     await until(() => a.fleet.connected);
     clock.advance(TTL);
     delivered.push((await next).value as PlatformEvent);
@@ -230,8 +222,8 @@ describe('the lease on Redis', () => {
     expect(await b.lease.acquire('replica-b')).toEqual({ heldUntil: clock.now() + TTL });
     expect(await a.lease.commit(first.token, '{"recordedAfter":5,"seenIdsAtEdge":[]}')).toBe(true);
 
-    await redis.stop();
-    await redis.restart();
+    await redis.server.stop();
+    await redis.server.restart();
     await until(() => a.fleet.connected && b.fleet.connected);
     // The counter starts at 1 again, but under the new server's run_id.
     const second = granted(await b.lease.acquire('replica-b'));
@@ -288,7 +280,7 @@ function gated(lease: FollowerLease) {
 describe('export to a file with a lease', () => {
   it('exactly once across a takeover: the standby cuts the file back to the checkpoint', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fleet-export-'));
-    opened.push({ close: () => rm(dir, { recursive: true, force: true }) });
+    redis.closeAfterTest({ close: () => rm(dir, { recursive: true, force: true }) });
     const file = join(dir, 'events.ndjson');
     const clock = new VirtualClock();
     const prefix = newPrefix();

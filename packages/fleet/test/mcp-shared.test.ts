@@ -6,11 +6,11 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKFORCE } from '../../mcp/src/config/families.js';
 import { type SharedLimits, sharedLimitsFromEnv } from '../../mcp/src/config/fleet.js';
-import { type RedisServer, startRedis } from './support/redis-server.js';
+import { suiteRedis } from './support/suite-redis.js';
 
 const PASSWORD = 'mcp-fleet-pass-9931';
+const redis = suiteRedis({ password: PASSWORD });
 
-let redis: RedisServer;
 let api: { url: string; tokenRequests: () => number; close(): Promise<void> };
 
 /** A workforce API: its token endpoint counts requests; any other path answers 200. */
@@ -44,12 +44,10 @@ async function startWorkforce() {
 }
 
 beforeAll(async () => {
-  redis = await startRedis({ password: PASSWORD });
   api = await startWorkforce();
 });
 afterAll(async () => {
   await api.close();
-  await redis.stop();
 });
 
 describe('the MCP server with X_FLEET_URL', () => {

@@ -1,34 +1,24 @@
 // One rate budget per tenant, against a real Redis: several processes' clients (each its own
 // Redis connection and its own client) pace themselves through one budget, learned from the
 // server's RateLimit headers, so that together they stay within the tenant's limit.
-import { connectFleet, type Fleet } from '@x/fleet';
 import { createApiClient } from '@x/runtime';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type LimitedApi, startLimitedApi } from './support/limited-api.js';
-import { type RedisServer, startRedis } from './support/redis-server.js';
+import { suiteRedis } from './support/suite-redis.js';
 
-let redis: RedisServer;
+const redis = suiteRedis();
 let api: LimitedApi | undefined;
-const fleets: Fleet[] = [];
 
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await redis.stop();
-});
-afterEach(async () => {
-  await Promise.all(fleets.splice(0).map((fleet) => fleet.close()));
-  await api?.close();
-  api = undefined;
-});
+async function limitedApi(limit: number, windowMs: number): Promise<LimitedApi> {
+  api = redis.closeAfterTest(await startLimitedApi(limit, windowMs));
+  return api;
+}
 
 /** `count` processes' clients, all on the budget `tenant` of one fleet. */
 async function clients(count: number, prefix: string) {
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const fleet = await connectFleet({ url: redis.url, keyPrefix: prefix });
-      fleets.push(fleet);
+      const fleet = await redis.connect({ keyPrefix: prefix });
       return createApiClient({
         baseUrl: api!.url,
         rateLimit: fleet.rateBudget('tenant'),
@@ -41,7 +31,7 @@ async function clients(count: number, prefix: string) {
 
 describe('a shared rate budget', () => {
   it('4 processes sending 24 requests at once stay within a limit of 6 per window: no 429', async () => {
-    api = await startLimitedApi(6, 1000);
+    const served = await limitedApi(6, 1000);
     const fleet = await clients(4, 'budget:');
     const results = await Promise.allSettled(
       fleet.flatMap((client, p) =>
@@ -49,15 +39,15 @@ describe('a shared rate budget', () => {
       ),
     );
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    expect(api.statuses()).toHaveLength(24);
-    expect(api.statuses().filter((status) => status === 429)).toHaveLength(0);
+    expect(served.statuses()).toHaveLength(24);
+    expect(served.statuses().filter((status) => status === 429)).toHaveLength(0);
   });
 
   it('a cold fleet learns the limit once: the first request goes, the others wait for its answer', async () => {
-    api = await startLimitedApi(3, 1000);
+    const served = await limitedApi(3, 1000);
     const fleet = await clients(3, 'learning:');
     await Promise.all(fleet.map((client, p) => client.request('GET', `/v2/users/p${p}`)));
     await Promise.all(fleet.map((client, p) => client.request('GET', `/v2/users/q${p}`)));
-    expect(api.statuses().filter((status) => status === 429)).toHaveLength(0);
+    expect(served.statuses().filter((status) => status === 429)).toHaveLength(0);
   });
 });

@@ -65,6 +65,7 @@ export {
   type RequestLimiter,
 } from './transport/rate-limiter.js';
 export { abortable, sleep } from './transport/sleep.js';
+export { maskUrlPassword, urlPassword } from './url-password.js';
 export {
   checkOptionalStrings,
   integerInRange,

@@ -23,6 +23,7 @@ export {
   templateMatcher,
 } from './operations.js';
 export { type PublicCall, publicCalls, type WalkOptions } from './public-calls.js';
+export { ensureRedisServer, type RedisServer, startRedis } from './redis-server.js';
 export { type Refusals, refusalsOf } from './refusals.js';
 export { missingRuntimeExports, RUNTIME_ONLY } from './runtime-exports.js';
 export {

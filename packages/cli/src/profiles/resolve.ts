@@ -3,16 +3,15 @@
 // the MCP server): the first source that sets any of a family's variables supplies all of them,
 // in the order `--profile`/`X_PROFILE`, the environment, the default profile. Mixing sources one
 // variable at a time could send a profile's client secret to a token URL left in the shell.
-import { resolveVariables, type VariableSource } from '@x/runtime/internal';
+import {
+  maskUrlPassword,
+  resolveVariables,
+  urlPassword,
+  type VariableSource,
+} from '@x/runtime/internal';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import {
-  FAMILIES,
-  FLEET_URL_VARIABLE,
-  isSecretVariable,
-  maskedUrl,
-  urlPassword,
-} from '../families.js';
+import { FAMILIES, FLEET_URL_VARIABLE, isSecretVariable } from '../families.js';
 import { readConfig } from './config-file.js';
 
 /** The variables a command runs with, and where they came from. */
@@ -91,6 +90,6 @@ export function scrubberOf(
 
 /** A variable's value as it may be shown: secrets masked. */
 export function shownValue(name: string, value: string): string {
-  if (name === FLEET_URL_VARIABLE) return maskedUrl(value);
+  if (name === FLEET_URL_VARIABLE) return maskUrlPassword(value);
   return isSecretVariable(name) ? '****' : value;
 }

@@ -30,7 +30,12 @@ export function abortable<T>(
   request?: RequestContext,
 ): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortErrorFrom(signal, request));
+  if (signal.aborted) {
+    // Nobody waits for `promise` any more: its own failure must not surface as an unhandled
+    // rejection (which ends a Node process).
+    promise.catch(() => undefined);
+    return Promise.reject(abortErrorFrom(signal, request));
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortErrorFrom(signal, request));
     signal.addEventListener('abort', onAbort, { once: true });

@@ -1,4 +1,4 @@
-// A real Redis server for the fleet tests: Debian's `redis-server`, installed with apt-get when it
+// A real Redis server for the fleet tests and the fleet benchmark: Debian's `redis-server`, installed with apt-get when it
 // is missing (as root, the way the consumer suite installs Chromium), started per suite on a free
 // loopback port with no persistence, and stopped after. `--port 0` would turn TCP off in Redis, so
 // a port is chosen here, and another one tried when the chosen one was taken meanwhile.

@@ -28,6 +28,13 @@ export interface SharedTokenOptions {
   readonly clock: FleetClock;
 }
 
+/** A token as Redis holds it: its time to live in ms (-1: none) from `since` (this process's clock). */
+interface Stored {
+  value: string;
+  ttlMs: number;
+  since: number;
+}
+
 /** A token as this process last read it from Redis, and until when that read holds. */
 interface LocalCopy {
   readonly value: string;
@@ -134,21 +141,23 @@ export class SharedTokenStore implements TokenStore {
     );
   }
 
-  /** The stored token and how long it lives on in Redis (PTTL; -1: no expiry). */
-  async #read(tokenKey: string): Promise<{ value: string; ttlMs: number } | undefined> {
+  /**
+   * The stored token and how long it lives on in Redis (PTTL; -1: no expiry), counted from
+   * `since`, a time before the read went out: a local copy then never outlives the Redis key, however
+   * late this process gets to the reply.
+   */
+  async #read(tokenKey: string): Promise<Stored | undefined> {
+    const since = this.#options.clock.now();
     const replies = await this.#connection.run((redis) =>
       redis.multi().get(tokenKey).pttl(tokenKey).exec(),
     );
     const value = replies?.[0]?.[1];
     const ttlMs = replies?.[1]?.[1];
     if (typeof value !== 'string' || typeof ttlMs !== 'number' || ttlMs === -2) return undefined;
-    return { value, ttlMs };
+    return { value, ttlMs, since };
   }
 
-  async #fetchAndStore(
-    tokenKey: string,
-    fetchToken: () => Promise<StoredToken>,
-  ): Promise<{ value: string; ttlMs: number }> {
+  async #fetchAndStore(tokenKey: string, fetchToken: () => Promise<StoredToken>): Promise<Stored> {
     const token = await fetchToken();
     const now = this.#options.clock.now();
     // Stored until its refresh time (the provider's, ahead of expiry), less the skew.
@@ -159,12 +168,12 @@ export class SharedTokenStore implements TokenStore {
       await this.#connection.run((redis) => redis.set(tokenKey, token.value, 'PX', ttlMs));
     else if (ttlMs === -1) await this.#connection.run((redis) => redis.set(tokenKey, token.value));
     // A lifetime shorter than the skew is not shared: used by this process once, then fetched again.
-    return { value: token.value, ttlMs: ttlMs === -1 ? -1 : Math.max(0, ttlMs) };
+    return { value: token.value, ttlMs: ttlMs === -1 ? -1 : Math.max(0, ttlMs), since: now };
   }
 
-  #keep(key: string, stored: { value: string; ttlMs: number }): LocalCopy {
+  #keep(key: string, stored: Stored): LocalCopy {
     const lifeMs = stored.ttlMs === -1 ? Number.POSITIVE_INFINITY : stored.ttlMs;
-    const until = this.#options.clock.now() + Math.min(lifeMs, this.#options.localCopyMs);
+    const until = stored.since + Math.min(lifeMs, this.#options.localCopyMs);
     const copy = { value: stored.value, until };
     this.#copies.set(key, copy);
     return copy;

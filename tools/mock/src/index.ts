@@ -22,7 +22,7 @@ export interface StartMockOptions {
   spec: string;
   /** Port to listen on; a free one is chosen when omitted. */
   port?: number;
-  /** How long to wait for Prism to answer, in ms. Default 60000. */
+  /** How long to wait for Prism to answer, in ms. Default 180000. */
   startTimeoutMs?: number;
 }
 
@@ -53,7 +53,8 @@ export async function startMock(options: StartMockOptions): Promise<MockServer> 
     options.spec.includes('/') || options.spec.endsWith('.yaml')
       ? options.spec
       : specPath(options.spec);
-  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  // Prism starts in about 5 s on an idle 2-core machine; a loaded one has taken over 60 s.
+  const deadline = Date.now() + (options.startTimeoutMs ?? 180_000);
   for (let tries = 0; ; tries++) {
     const port = options.port ?? (await freePort());
     const child = spawn(

@@ -26,7 +26,10 @@ export interface FleetOptions extends ConnectionOptions {
   tokenSkewMs?: number | undefined;
   /** How long a process reuses its copy of the shared token before reading Redis again, in ms. Default 1000. */
   tokenLocalCopyMs?: number | undefined;
-  /** How long a cold fleet holds its requests while the first learns the limit, in ms. Default 1000. */
+  /**
+   * How long a cold fleet holds its requests at most while the first learns the limit, in ms
+   * (the hold ends at the first answer). Default 5000.
+   */
   learningMs?: number | undefined;
   /** The clock (tests inject one). */
   clock?: FleetClock | undefined;

@@ -16,9 +16,11 @@ export interface SharedBudgetOptions {
   /** Prefix of every key the fleet writes. */
   readonly keyPrefix: string;
   /**
-   * How long a cold fleet holds its other requests while the first one learns the limit, in ms.
-   * Default 1000: longer than the runtime's own limiter holds (100 ms), as a whole fleet's first
-   * burst rides on one answer, once per start.
+   * How long a cold fleet holds its other requests at most while the first one learns the limit,
+   * in ms. The hold ends as soon as any answer is recorded; this bound only matters when the first
+   * request gets none (its process died). Default 5000: a cold first answer carries a token
+   * request too and, on a loaded machine, has taken close to 2 s; letting the held burst go before
+   * it is answered overshoots the limit (the benchmark's 429s in a fleet's first seconds).
    */
   readonly learningMs?: number | undefined;
   readonly clock: FleetClock;
@@ -39,7 +41,7 @@ export class SharedRateBudget implements RequestLimiter {
     this.#connection = connection;
     this.#budgetKey = `${options.keyPrefix}budget:${name}`;
     this.#learningKey = `${options.keyPrefix}budget:${name}:learning`;
-    this.#learningMs = options.learningMs ?? 1000;
+    this.#learningMs = options.learningMs ?? 5000;
     this.#clock = options.clock;
   }
 

@@ -41,14 +41,15 @@ end
 export const TAKE = `${STATE}
 local learningMs, maxWaitMs = tonumber(ARGV[1]), tonumber(ARGV[2])
 if not exists then
-  -- A cold fleet: the first request learns the limit for all; the others wait for its answer,
-  -- no longer than learningMs after it went.
+  -- A cold fleet: the first request learns the limit for all; the others wait for its answer
+  -- (the budget exists from the first answer on), asking again every 50 ms, and no longer than
+  -- learningMs after it went.
   local ends = tonumber(redis.call('GET', KEYS[2]))
   if ends == nil then
     redis.call('SET', KEYS[2], now + learningMs, 'PX', 60000)
     return 0
   end
-  if now < ends then return ends - now end
+  if now < ends then return math.min(ends - now, 50) end
   return 0
 end
 rollOver()

@@ -9,8 +9,12 @@ import { suiteRedis } from './support/suite-redis.js';
 const redis = suiteRedis();
 let api: LimitedApi | undefined;
 
-async function limitedApi(limit: number, windowMs: number): Promise<LimitedApi> {
-  api = redis.closeAfterTest(await startLimitedApi(limit, windowMs));
+async function limitedApi(
+  limit: number,
+  windowMs: number,
+  firstAnswerDelayMs = 0,
+): Promise<LimitedApi> {
+  api = redis.closeAfterTest(await startLimitedApi(limit, windowMs, firstAnswerDelayMs));
   return api;
 }
 
@@ -48,6 +52,21 @@ describe('a shared rate budget', () => {
     const fleet = await clients(3, 'learning:');
     await Promise.all(fleet.map((client, p) => client.request('GET', `/v2/users/p${p}`)));
     await Promise.all(fleet.map((client, p) => client.request('GET', `/v2/users/q${p}`)));
+    expect(served.statuses().filter((status) => status === 429)).toHaveLength(0);
+  });
+
+  it('a cold fleet waits for a slow first answer (slower than 1 s) instead of letting the others go', async () => {
+    // 6 requests against a limit of 4: the learner's answer comes after 1.5 s; the others wait
+    // for it, then 3 go and 2 wait for the next window. Let go before the answer, 5 would go.
+    const served = await limitedApi(4, 3000, 1500);
+    const fleet = await clients(3, 'slow-learning:');
+    const results = await Promise.allSettled(
+      fleet.flatMap((client, p) =>
+        [0, 1].map((i) => client.request('GET', `/v2/users/p${p}-${i}`)),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(served.statuses()).toHaveLength(6);
     expect(served.statuses().filter((status) => status === 429)).toHaveLength(0);
   });
 });

@@ -10,7 +10,12 @@ export interface LimitedApi {
   close(): Promise<void>;
 }
 
-export async function startLimitedApi(limit: number, windowMs: number): Promise<LimitedApi> {
+export async function startLimitedApi(
+  limit: number,
+  windowMs: number,
+  /** How long the very first answer is held back (a slow first answer: a cold fleet's learner). */
+  firstAnswerDelayMs = 0,
+): Promise<LimitedApi> {
   let windowEnd = 0;
   let count = 0;
   const statuses: number[] = [];
@@ -24,14 +29,21 @@ export async function startLimitedApi(limit: number, windowMs: number): Promise<
     count++;
     const status = count > limit ? 429 : 200;
     statuses.push(status);
-    res.writeHead(status, {
-      'content-type': 'application/json',
-      'ratelimit-limit': String(limit),
-      'ratelimit-remaining': String(Math.max(0, limit - count)),
-      'ratelimit-reset': String(Math.ceil((windowEnd - now) / 1000)),
-      ...(status === 429 ? { 'retry-after': String(Math.ceil((windowEnd - now) / 1000)) } : {}),
-    });
-    res.end(JSON.stringify(status === 200 ? { ok: true } : { code: 'too_many_requests' }));
+    // As the request was handled: a held-back answer tells what was true then.
+    const remaining = String(Math.max(0, limit - count));
+    const resetSeconds = String(Math.ceil((windowEnd - now) / 1000));
+    const answer = () =>
+      res
+        .writeHead(status, {
+          'content-type': 'application/json',
+          'ratelimit-limit': String(limit),
+          'ratelimit-remaining': remaining,
+          'ratelimit-reset': resetSeconds,
+          ...(status === 429 ? { 'retry-after': resetSeconds } : {}),
+        })
+        .end(JSON.stringify(status === 200 ? { ok: true } : { code: 'too_many_requests' }));
+    if (statuses.length === 1 && firstAnswerDelayMs > 0) setTimeout(answer, firstAnswerDelayMs);
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

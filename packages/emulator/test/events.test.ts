@@ -125,4 +125,20 @@ describe('events', () => {
     expect((await h.events('?ordering=asc&query_text=%22open')).status).toBe(400);
     expect((await h.events('?ordering=asc&query_text=OR%20ada')).status).toBe(400);
   });
+
+  it('takes start_time and end_time across the whole int64 range and refuses values past it', async () => {
+    const h = await harness();
+    // Compared as decimal strings: past 2^53 a number would round onto the bound and pass.
+    for (const bound of ['-9223372036854775808', '9223372036854775807']) {
+      expect((await h.events(`?ordering=desc&start_time=${bound}`)).status).toBe(200);
+      expect((await h.events(`?ordering=desc&end_time=${bound}`)).status).toBe(200);
+    }
+    for (const past of ['-9223372036854775809', '9223372036854775808']) {
+      for (const name of ['start_time', 'end_time']) {
+        const refused = await h.events(`?ordering=desc&${name}=${past}`);
+        expect(refused.status).toBe(400);
+        expect(JSON.stringify(refused.body)).toContain(name);
+      }
+    }
+  });
 });

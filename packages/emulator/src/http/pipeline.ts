@@ -23,6 +23,7 @@ import {
 import {
   bodyValidator,
   dropReadOnly,
+  integerFormatViolation,
   parametersValidator,
   responseProjector,
   violationsOf,
@@ -284,6 +285,22 @@ function validateParameters(
     }
   }
   const data = { path, query, header };
+  // Integers past 2^53 lose digits when coerced; their ranges are checked on the strings first.
+  const outOfRange = op.parameters.flatMap((p) => {
+    const source = p.in === 'query' ? query : p.in === 'header' ? header : path;
+    const raw = source[p.in === 'header' ? p.name.toLowerCase() : p.name];
+    const schema = resolveRef(specDocument(op.spec), p.schema);
+    const itemSchema = isObject(schema) && schema.type === 'array' ? schema.items : schema;
+    const values = Array.isArray(raw) ? raw : [raw];
+    return values.flatMap((value) => {
+      const description =
+        typeof value === 'string' ? integerFormatViolation(itemSchema, value) : undefined;
+      return description ? [{ field: p.name, description }] : [];
+    });
+  });
+  const onPath = outOfRange.find((v) => rawParams[v.field] !== undefined);
+  if (onPath) throw pathFailure(onPath.field, String(path[onPath.field]), onPath.description);
+  if (outOfRange.length) throw badRequest(outOfRange);
   const validate = parametersValidator(op);
   if (!validate(data)) {
     const onPath = validate.errors?.find((e) => e.instancePath.startsWith('/path/'));

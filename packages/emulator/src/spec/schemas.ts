@@ -24,13 +24,38 @@ const specId = (spec: SpecName) => `urn:x-emulator:${spec}`;
  */
 const prepareSchema = (schema: unknown, spec: SpecName) => closedSchema(schema, specId(spec));
 
-/** The inclusive range of each integer format of the OpenAPI format registry. */
-const INTEGER_FORMAT_RANGES: Record<string, readonly [number, number]> = {
-  int32: [-(2 ** 31), 2 ** 31 - 1],
-  uint32: [0, 2 ** 32 - 1],
-  int64: [-(2 ** 63), 2 ** 63 - 1],
-  uint64: [0, 2 ** 64 - 1],
+/** The inclusive range of each integer format of the OpenAPI format registry, exactly. */
+const INTEGER_FORMAT_BOUNDS: Record<string, readonly [bigint, bigint]> = {
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  uint32: [0n, 2n ** 32n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+  uint64: [0n, 2n ** 64n - 1n],
 };
+
+/** The same ranges as numbers, for values already decoded (beyond 2^53 they are rounded). */
+const INTEGER_FORMAT_RANGES = Object.fromEntries(
+  Object.entries(INTEGER_FORMAT_BOUNDS).map(([format, [min, max]]) => [
+    format,
+    [Number(min), Number(max)] as const,
+  ]),
+);
+
+/**
+ * Whether a parameter's decimal string lies outside its schema's integer format (`int64`, …),
+ * compared exactly: coerced to a number first, `-9223372036854775809` would round to the int64
+ * minimum and pass. Undefined when the schema is no integer of such a format or the string no
+ * plain decimal integer (the schema's own validation judges those).
+ */
+export function integerFormatViolation(schema: unknown, raw: string): string | undefined {
+  if (!isObject(schema) || schema.type !== 'integer' || typeof schema.format !== 'string')
+    return undefined;
+  const bounds = INTEGER_FORMAT_BOUNDS[schema.format];
+  if (!bounds || !/^[+-]?\d+$/.test(raw.trim())) return undefined;
+  const value = BigInt(raw.trim());
+  return value < bounds[0] || value > bounds[1]
+    ? `must match format "${schema.format}"`
+    : undefined;
+}
 
 function createAjv(coerce: boolean): AjvInstance {
   const ajv = new Ajv2020({

@@ -648,9 +648,9 @@ export interface components {
             external_id?: string;
             /** @description E-mail address of the user; the enrolment e-mail is sent there. */
             email_address?: string;
-            /** @description User name. */
+            /** @description User name; at least one character: it is the SCIM `userName`, which the published `SCIMUser` gives `minLength=1`. */
             username?: string;
-            /** @description Name shown for the user. */
+            /** @description Name shown for the user; at least one character: it is the SCIM `displayName`, which the published `SCIMUser` gives `minLength=1`. */
             display_name?: string;
         };
         /**
@@ -662,9 +662,9 @@ export interface components {
             external_id?: string;
             /** @description E-mail address of the user. */
             email_address?: string;
-            /** @description User name. */
+            /** @description User name; at least one character: it is the SCIM `userName`, which the published `SCIMUser` gives `minLength=1`. */
             username?: string;
-            /** @description Name shown for the user. */
+            /** @description Name shown for the user; at least one character: it is the SCIM `displayName`, which the published `SCIMUser` gives `minLength=1`. */
             display_name?: string;
         };
         /**
@@ -729,7 +729,7 @@ export interface components {
         GroupCreate: {
             /** @description Name of the group, unique in the tenant; at least one character. */
             name: string;
-            /** @description Description of the group. */
+            /** @description Description of the group: at most 300 characters, none of `{ } [ ] < > ; : ? \ / | * ^ % $ # = ~` and no backtick or exclamation mark. It is the SCIM vendor extension's `description`, which the published `SCIMGroup` constrains so. */
             description?: string;
         };
         /**
@@ -739,7 +739,7 @@ export interface components {
         GroupUpdate: {
             /** @description Name of the group, unique in the tenant; at least one character. */
             name?: string;
-            /** @description Description of the group. */
+            /** @description Description of the group: at most 300 characters, none of `{ } [ ] < > ; : ? \ / | * ^ % $ # = ~` and no backtick or exclamation mark. It is the SCIM vendor extension's `description`, which the published `SCIMGroup` constrains so. */
             description?: string;
         };
         /**

@@ -1,5 +1,6 @@
 export { capture } from './capture.js';
 export { type ConnectProxy, startConnectProxy } from './connect-proxy.js';
+export { type DeprecatedUse, deprecatedUses } from './deprecated-uses.js';
 export {
   FAULTS,
   type Fault,

@@ -95,12 +95,17 @@ export function writeFiles(dir: string, files: Record<string, string>) {
   }
 }
 
-/** `.npmrc` for a consumer of the local registry (pnpm and npm both read it). */
+/**
+ * `.npmrc` for a consumer of the local registry (pnpm and npm both read it). pnpm's metadata cache
+ * goes there too: its default, in the home folder, is keyed by registry host and port, so a later
+ * run's registry on a port an earlier one used would meet the earlier tarballs' checksums.
+ */
 export function consumerNpmrc(registry: string, cacheDir: string): string {
   return [
     `registry=${registry}`,
     `cache=${cacheDir}/npm`,
     `store-dir=${cacheDir}/pnpm-store`,
+    `cache-dir=${cacheDir}/pnpm-cache`,
     'audit=false',
     'fund=false',
     'update-notifier=false',

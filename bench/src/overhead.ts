@@ -7,17 +7,6 @@ import { figure, fmt, runStandalone, type Section } from './lib/report.js';
 import type { RoundsResult } from './lib/rounds.js';
 import { startServer } from './lib/server.js';
 
-const {
-  smallCalls: SMALL_CALLS,
-  smallRounds: SMALL_ROUNDS,
-  pageCalls: PAGE_CALLS,
-  pageRounds: PAGE_ROUNDS,
-  inFlight: IN_FLIGHT,
-  flightCalls: FLIGHT_CALLS,
-  flightRounds: FLIGHT_ROUNDS,
-  warmup: WARMUP,
-} = PER_CALL;
-
 /** A ratio to raw fetch with the middle half of its per-round ratios. */
 const withSpread = (result: RoundsResult, variant: string, invert = false) =>
   spreadOf(result, variant, FETCH, invert);
@@ -67,7 +56,7 @@ export async function run(): Promise<Section> {
       ...others.map(({ peer }) =>
         figure(`small GET: ${peer.name} / fetch`, withSpread(small, peer.name)),
       ),
-      figure('small GET per call', perCall(small, SMALL_CALLS)),
+      figure('small GET per call', perCall(small, PER_CALL.smallCalls)),
       figure(
         '1000-item page: SDK / fetch (time)',
         withSpread(page, SDK),
@@ -77,25 +66,25 @@ export async function run(): Promise<Section> {
       ...others.map(({ peer }) =>
         figure(`1000-item page: ${peer.name} / fetch`, withSpread(page, peer.name)),
       ),
-      figure('1000-item page per call', perCall(page, PAGE_CALLS)),
+      figure('1000-item page per call', perCall(page, PER_CALL.pageCalls)),
       figure(
-        `${IN_FLIGHT} in flight: SDK throughput / fetch's`,
+        `${PER_CALL.inFlight} in flight: SDK throughput / fetch's`,
         withSpread(flight, SDK, true),
         '≥ 1.5x',
         sdkFlight >= 1.5,
       ),
       ...others.map(({ peer }) =>
         figure(
-          `${IN_FLIGHT} in flight: ${peer.name} throughput / fetch's`,
+          `${PER_CALL.inFlight} in flight: ${peer.name} throughput / fetch's`,
           withSpread(flight, peer.name, true),
         ),
       ),
       figure(
-        `${IN_FLIGHT} in flight: calls per second`,
+        `${PER_CALL.inFlight} in flight: calls per second`,
         clients
           .map(
             ({ peer }) =>
-              `${peer.name} ${fmt(FLIGHT_CALLS / (flight.medianMs[peer.name]! / 1000), 0)}/s`,
+              `${peer.name} ${fmt(PER_CALL.flightCalls / (flight.medianMs[peer.name]! / 1000), 0)}/s`,
           )
           .join(', '),
       ),
@@ -103,7 +92,7 @@ export async function run(): Promise<Section> {
     return {
       id: 'overhead',
       title: '1. Per-request cost beside the peers',
-      method: `A loopback node:http server in its own process, keep-alive. Every variant makes the same calls in the same rounds, interleaved (the order rotating each round), after ${WARMUP} warm-up rounds: ${SMALL_CALLS} small GETs one after another (${SMALL_ROUNDS} rounds; the SDK's is \`workforce.users.get(id)\`), ${PAGE_CALLS} pages of 1000 users one after another (${PAGE_ROUNDS} rounds; \`await workforce.users.list({ page_size: 1000 })\`, the first page), and ${FLIGHT_CALLS} small GETs with ${IN_FLIGHT} in flight at any time (${FLIGHT_ROUNDS} rounds). Before each variant's turn a full garbage collection (untimed) clears what the previous variant left, so that each pays only for the collections its own calls cause. Figures are medians of the per-round ratios to raw fetch (time for the first two, lower is better; throughput for the third, higher is better). Each client runs at its defaults: the SDK with a static token, 2 retries, a 30 s attempt timeout and the rate limiter on; "fetch + timeout signal" is raw fetch with an AbortController and a timer per call, what any per-call timeout over fetch needs.`,
+      method: `A loopback node:http server in its own process, keep-alive. Every variant makes the same calls in the same rounds, interleaved (the order rotating each round), after ${PER_CALL.warmup} warm-up rounds: ${PER_CALL.smallCalls} small GETs one after another (${PER_CALL.smallRounds} rounds; the SDK's is \`workforce.users.get(id)\`), ${PER_CALL.pageCalls} pages of 1000 users one after another (${PER_CALL.pageRounds} rounds; \`await workforce.users.list({ page_size: 1000 })\`, the first page), and ${PER_CALL.flightCalls} small GETs with ${PER_CALL.inFlight} in flight at any time (${PER_CALL.flightRounds} rounds). Before each variant's turn a full garbage collection (untimed) clears what the previous variant left, so that each pays only for the collections its own calls cause. Figures are medians of the per-round ratios to raw fetch (time for the first two, lower is better; throughput for the third, higher is better). Each client runs at its defaults: the SDK with a static token, 2 retries, a 30 s attempt timeout and the rate limiter on; "fetch + timeout signal" is raw fetch with an AbortController and a timer per call, what any per-call timeout over fetch needs.`,
       figures,
       notes: [
         "On Node the SDK sends over undici's request() with a keep-alive pool per client (loaded on the first request, which waits for it; fetch when the caller passes `fetch` or `fetchOptions` fields other than `dispatcher`, and on every other runtime), and parses JSON bodies from the bytes it read, without a fetch `Response`.",

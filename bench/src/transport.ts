@@ -28,16 +28,6 @@ import { figure, fmt, median, runStandalone, type Section } from './lib/report.j
 import type { RoundsResult } from './lib/rounds.js';
 import { startServer } from './lib/server.js';
 
-const {
-  smallCalls: SMALL_CALLS,
-  smallRounds: SMALL_ROUNDS,
-  pageCalls: PAGE_CALLS,
-  pageRounds: PAGE_ROUNDS,
-  inFlight: IN_FLIGHT,
-  flightCalls: FLIGHT_CALLS,
-  flightRounds: FLIGHT_ROUNDS,
-  warmup: WARMUP,
-} = PER_CALL;
 const LOADS = 11;
 const FETCH = 'fetch';
 const TOKEN = 'Bearer bench-static-token-0123456789';
@@ -176,7 +166,7 @@ export async function run(): Promise<Section> {
     return {
       id: 'transport',
       title: '9. The Node transport',
-      method: `Each of the runtime's senders under the same pipeline (the SDK's transport without openapi-fetch and the rate limiter: per-attempt timeout, retries, typed errors, JSON parsed from the bytes), beside raw fetch, against the loopback server of section 1, interleaved the same way: ${SMALL_CALLS} small GETs (${SMALL_ROUNDS} rounds), ${PAGE_CALLS} pages of 1000 users (${PAGE_ROUNDS} rounds), ${FLIGHT_CALLS} small GETs with ${IN_FLIGHT} in flight (${FLIGHT_ROUNDS} rounds), after ${WARMUP} warm-up rounds; medians of the per-round ratios to raw fetch. Load: each sender's module bundled alone (esbuild; node: and npm imports left out, so undici's own files count), imported in a fresh process after the ESM loader's start-up, median of ${LOADS} processes; the client's first request pays it, never an import.`,
+      method: `Each of the runtime's senders under the same pipeline (the SDK's transport without openapi-fetch and the rate limiter: per-attempt timeout, retries, typed errors, JSON parsed from the bytes), beside raw fetch, against the loopback server of section 1, interleaved the same way: ${PER_CALL.smallCalls} small GETs (${PER_CALL.smallRounds} rounds), ${PER_CALL.pageCalls} pages of 1000 users (${PER_CALL.pageRounds} rounds), ${PER_CALL.flightCalls} small GETs with ${PER_CALL.inFlight} in flight (${PER_CALL.flightRounds} rounds), after ${PER_CALL.warmup} warm-up rounds; medians of the per-round ratios to raw fetch. Load: each sender's module bundled alone (esbuild; node: and npm imports left out, so undici's own files count), imported in a fresh process after the ESM loader's start-up, median of ${LOADS} processes; the client's first request pays it, never an import.`,
       figures: [
         ...others.map((v) => figure(`small GET: ${v.name} / fetch`, withSpread(small, v.name))),
         ...others.map((v) =>
@@ -184,7 +174,7 @@ export async function run(): Promise<Section> {
         ),
         ...others.map((v) =>
           figure(
-            `${IN_FLIGHT} in flight: ${v.name} throughput / fetch's`,
+            `${PER_CALL.inFlight} in flight: ${v.name} throughput / fetch's`,
             withSpread(flight, v.name, true),
           ),
         ),

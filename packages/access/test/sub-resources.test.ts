@@ -1,47 +1,18 @@
-// Sub-resources are reached one way, `parent.child.verb(parentId, …)`: each child verb sends its
-// request under the parent it names, a bad parent id rejects the call (never a synchronous throw)
-// naming the argument, and 0.2's entry points still work, each reported once per client as a
-// `deprecation` event.
+// Sub-resources are reached one way, `parent.child.verb(parentId, …)`: the shared suite of
+// @x/testing (each child verb sends under the parent it names, a bad parent id rejects naming it,
+// each 0.2 entry point still works, reported once per client as a `deprecation` event) over
+// access's tables, and the checks of its own children.
 import { type AccessClient, createAccessClient, ValidationError } from '@x/access';
 import { staticToken } from '@x/auth';
-import type { ClientEvent } from '@x/runtime';
-import { type JsonFake, startJsonFake } from '@x/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { type ChildVerb, describeSubResources, type OldEntryPoint } from '@x/testing';
+import { describe, expect, it } from 'vitest';
 
 const R = '/v1/tenants/t-1/realms/r-1';
-
-let server: JsonFake | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-/** A client on a fake answering `{}` to everything, with the requests and events it saw. */
-async function fake() {
-  const sent: string[] = [];
-  server = await startJsonFake(({ method, url }) => {
-    sent.push(`${method} ${url.pathname}`);
-    return { status: 200, body: {} };
-  });
-  const events: ClientEvent[] = [];
-  const client = (): AccessClient =>
-    createAccessClient({
-      baseUrl: server!.url,
-      tenantId: 't-1',
-      auth: staticToken('unit-token'),
-      retry: false,
-      onEvent: (event) => events.push(event),
-    });
-  const access = client();
-  const deprecations = () =>
-    events.flatMap((e) => (e.type === 'deprecation' ? [`${e.name} -> ${e.replacement}`] : []));
-  return { access, realm: access.realm('r-1'), client, sent, deprecations };
-}
 
 type Realm = ReturnType<AccessClient['realm']>;
 
 // Every child verb, the request it sends, and the argument naming its parent.
-const VERBS: [string, (realm: Realm, parent: string) => PromiseLike<unknown>, string, string][] = [
+const VERBS: ChildVerb<Realm>[] = [
   [
     'groups.members.add',
     (r, p) => r.groups.members.add(p, ['i-1']),
@@ -266,46 +237,8 @@ const VERBS: [string, (realm: Realm, parent: string) => PromiseLike<unknown>, st
   ],
 ];
 
-describe('parent.child.verb(parentId, …)', () => {
-  it.each(VERBS)('%s sends its request under the parent it names', async (_n, call, request) => {
-    const { realm, sent } = await fake();
-    await call(realm, 'p-1');
-    expect(sent).toEqual([request.replace('/P', '/p-1')]);
-  });
-
-  it.each(VERBS)('%s rejects a blank parent id, naming it', async (_n, call, _r, argument) => {
-    const { realm, sent } = await fake();
-    for (const bad of ['', ' ', undefined, 7]) {
-      let result: PromiseLike<unknown> | undefined;
-      expect(() => {
-        result = call(realm, bad as never);
-      }).not.toThrow();
-      const error = await Promise.resolve(result).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(ValidationError);
-      expect((error as ValidationError).field).toBe(argument);
-    }
-    expect(sent).toEqual([]);
-  });
-
-  it('builds each child once, and withResponse() works on its calls', async () => {
-    const { realm } = await fake();
-    expect(realm.groups.members).toBe(realm.groups.members);
-    expect(realm.identities.credentials).toBe(realm.identities.credentials);
-    expect(realm.resourceServers.roles.members).toBe(realm.resourceServers.roles.members);
-    expect(realm.applications.tokens).toBe(realm.applications.tokens);
-    const { data, response } = await realm.identities.credentials.get('i-1', 'c-1').withResponse();
-    expect(data).toEqual({});
-    expect(response.status).toBe(200);
-    const { response: page } = await realm.groups.members.add('g-1', ['i-1']).withResponse();
-    expect(page.status).toBe(200);
-  });
-});
-
 // Each 0.2 entry point, the call that replaces it, and the request both send.
-const ALIASES: [string, string, (realm: Realm) => PromiseLike<unknown>, string][] = [
+const ALIASES: OldEntryPoint<Realm>[] = [
   [
     'realm.credentials',
     'realm.identities.credentials',
@@ -434,26 +367,32 @@ const ALIASES: [string, string, (realm: Realm) => PromiseLike<unknown>, string][
   ],
 ];
 
-describe("0.2's entry points", () => {
-  it.each(ALIASES)(
-    '%s still works, reported once per client as a deprecation naming %s',
-    async (name, replacement, call, request) => {
-      const { realm, client, sent, deprecations } = await fake();
-      await call(realm);
-      await call(realm);
-      expect(sent).toEqual([request, request]);
-      expect(deprecations()).toEqual([`${name} -> ${replacement}`]);
-      // Another client reports it again, once.
-      const other = client().realm('r-1');
-      await call(other);
-      await call(other);
-      expect(deprecations()).toEqual([`${name} -> ${replacement}`, `${name} -> ${replacement}`]);
-    },
-  );
+const fake = describeSubResources<Realm>({
+  target: (baseUrl, onEvent) =>
+    createAccessClient({
+      baseUrl,
+      tenantId: 't-1',
+      auth: staticToken('unit-token'),
+      retry: false,
+      onEvent,
+    }).realm('r-1'),
+  validationError: ValidationError,
+  verbs: VERBS,
+  aliases: ALIASES,
+  oldNames: 'entry points',
+});
 
-  it('the new calls report nothing', async () => {
-    const { realm, deprecations } = await fake();
-    for (const [, call] of VERBS) await call(realm, 'p-1');
-    expect(deprecations()).toEqual([]);
+describe('the children', () => {
+  it('builds each child once, and withResponse() works on its calls', async () => {
+    const { target: realm } = await fake();
+    expect(realm.groups.members).toBe(realm.groups.members);
+    expect(realm.identities.credentials).toBe(realm.identities.credentials);
+    expect(realm.resourceServers.roles.members).toBe(realm.resourceServers.roles.members);
+    expect(realm.applications.tokens).toBe(realm.applications.tokens);
+    const { data, response } = await realm.identities.credentials.get('i-1', 'c-1').withResponse();
+    expect(data).toEqual({});
+    expect(response.status).toBe(200);
+    const { response: page } = await realm.groups.members.add('g-1', ['i-1']).withResponse();
+    expect(page.status).toBe(200);
   });
 });

@@ -2,8 +2,8 @@
 // waits until it answers, and stops it cleanly.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { specPath } from '@x/specs';
+import { freePort } from '@x/testing';
 import './provided-context.js';
 
 const require = createRequire(import.meta.url);
@@ -26,22 +26,7 @@ export interface StartMockOptions {
   startTimeoutMs?: number;
 }
 
-/** Finds a free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export { freePort } from '@x/testing';
 
 function prismEntry(): string {
   return require.resolve('@stoplight/prism-cli/dist/index.js');

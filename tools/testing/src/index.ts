@@ -10,6 +10,7 @@ export {
   OVERSIZED_BYTES,
   type RetriedFor,
 } from './faults.js';
+export { freePort } from './free-port.js';
 export {
   type JsonAnswer,
   type JsonFake,
@@ -41,3 +42,11 @@ export {
   type TestServer,
   type TestServerOptions,
 } from './server.js';
+export {
+  type ChildVerb,
+  describeSubResources,
+  type OldEntryPoint,
+  type StartSubResourceFake,
+  type SubResourceFake,
+  type SubResourceSuite,
+} from './sub-resource-suite.js';

@@ -10,9 +10,6 @@ import type { operations } from './generated/schema.js';
 const SHAPE = { scopes: {}, fixed: [], headerOptions: {} } as const;
 
 export const EVENTS_OPERATIONS: OperationCatalog<EventsClient, operations> =
-  /* @__PURE__ */ operationCatalog<EventsClient, operations>()(
-    OPERATION_FACTS,
-    SHAPE,
-    { listEvents: { resource: [], method: 'list' } },
-    {},
-  );
+  /* @__PURE__ */ operationCatalog<EventsClient, operations>()(OPERATION_FACTS, SHAPE, {
+    listEvents: { resource: [], method: 'list' },
+  });

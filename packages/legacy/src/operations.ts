@@ -10,12 +10,7 @@ import type { operations } from './generated/schema.js';
 const SHAPE = { scopes: {}, fixed: [], headerOptions: {} } as const;
 
 export const LEGACY_OPERATIONS: OperationCatalog<LegacyClient, operations> =
-  /* @__PURE__ */ operationCatalog<LegacyClient, operations>()(
-    OPERATION_FACTS,
-    SHAPE,
-    {
-      createLegacyUser: { resource: ['users'], method: 'create' },
-      recoverLegacyUser: { resource: ['users'], method: 'recover' },
-    },
-    {},
-  );
+  /* @__PURE__ */ operationCatalog<LegacyClient, operations>()(OPERATION_FACTS, SHAPE, {
+    createLegacyUser: { resource: ['users'], method: 'create' },
+    recoverLegacyUser: { resource: ['users'], method: 'recover' },
+  });

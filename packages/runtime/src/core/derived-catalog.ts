@@ -253,39 +253,36 @@ export type DescriptionCheck<Client, O, F extends OperationFacts, D, Shape exten
     : never;
 
 /**
- * A family's catalog builder: `operationCatalog<Client, Operations>()(facts, shape, described,
- * byHand)` derives an entry from each description of `described` (checked against the client and
- * the path map when the family compiles) and takes the rest from `byHand`, which must hold every
- * other operation. The entries follow the spec's order.
+ * A family's catalog builder: `operationCatalog<Client, Operations>()(facts, shape, entries)`.
+ * `entries` names every operation, in the order tools list them: a description, from which the
+ * entry is derived (checked against the client and the path map when the family compiles), or a
+ * `CatalogEntry` written by hand (declared beforehand, so that it is typed on its own).
  */
 export function operationCatalog<Client, Operations>() {
   return <
     const Facts extends { readonly [K in keyof Operations]: OperationFacts },
     const Shape extends ClientShape,
-    const Described extends { readonly [K in keyof Operations]?: OperationDescription },
+    const Entries extends { readonly [K in keyof Operations]?: object },
   >(
     facts: Facts,
     shape: Shape,
-    described: Described & {
-      readonly [K in keyof Described]: K extends keyof Operations
-        ? DescriptionCheck<Client, Operations[K], Facts[K], Described[K], Shape>
+    entries: Entries & {
+      readonly [K in keyof Entries]: K extends keyof Operations
+        ? Entries[K] extends { readonly call: unknown } | { readonly list: unknown }
+          ? CatalogEntry<Client, Operations[K]>
+          : DescriptionCheck<Client, Operations[K], Facts[K], Entries[K], Shape>
         : Problem<'not an operation of the spec'>;
-    },
-    byHand: {
-      readonly [K in Exclude<keyof Operations, keyof Described>]: CatalogEntry<
-        Client,
-        Operations[K]
-      >;
+    } & {
+      // Every operation has an entry: a missing one is a missing property, by its operationId.
+      readonly [K in Exclude<keyof Operations, keyof Entries>]: CatalogEntry<Client, Operations[K]>;
     },
   ): OperationCatalog<Client, Operations> => {
-    const entries: Record<string, unknown> = {};
-    const own = described as Readonly<Record<string, OperationDescription>>;
-    const written = byHand as Readonly<Record<string, unknown>>;
-    for (const [id, f] of Object.entries(facts as Readonly<Record<string, OperationFacts>>)) {
-      const description = own[id];
-      if (description !== undefined) entries[id] = deriveEntry(f, shape, description);
-      else if (written[id] !== undefined) entries[id] = written[id];
+    const out: Record<string, unknown> = {};
+    const all = facts as Readonly<Record<string, OperationFacts>>;
+    for (const [id, entry] of Object.entries(entries as Readonly<Record<string, object>>)) {
+      const byHand = 'call' in entry || 'list' in entry;
+      out[id] = byHand ? entry : deriveEntry(all[id]!, shape, entry as OperationDescription);
     }
-    return entries as OperationCatalog<Client, Operations>;
+    return out as OperationCatalog<Client, Operations>;
   };
 }

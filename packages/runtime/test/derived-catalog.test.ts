@@ -1,7 +1,9 @@
 // `operationCatalog` and `deriveEntry`: an operation's call derived from its spec facts and one
 // description follows the SDK's convention (path ids in path order less the client's and the
 // scope's, then the body or its one member, then a list's params, then the options with the
-// headers it takes), refuses what it would not send, and takes its effect from the HTTP method.
+// headers it takes), refuses what it would not send, and takes its effect from the HTTP method;
+// a property test checks the ids passed for any path and scope.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../src/index.js';
 import {
@@ -237,5 +239,45 @@ describe('operationCatalog', () => {
     expect(Object.keys(catalog)).toEqual(['deleteItem', 'getItem']);
     expect(catalog.deleteItem).toBe(byHand);
     expect(catalog.getItem).toMatchObject({ effect: 'read', resource: ['items'], method: 'get' });
+  });
+});
+
+describe('deriveEntry, for any path and SDK path', () => {
+  const name = fc.stringMatching(/^[a-z][a-z_]{0,8}$/);
+  it('passes exactly the path ids that are neither fixed nor a scope’s, in path order', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(name, { minLength: 0, maxLength: 6 }),
+        fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+        fc.boolean(),
+        (pathParams, fixedFlags, underScope) => {
+          const fixed = pathParams.filter((_, i) => fixedFlags[i]);
+          const scopeId = pathParams.find((p) => !fixed.includes(p));
+          const shape: ClientShape = {
+            scopes: scopeId === undefined ? {} : { scope: scopeId },
+            fixed,
+            headerOptions: {},
+          };
+          const seen: unknown[][] = [];
+          const verb = (...args: unknown[]) => {
+            seen.push(args);
+            return Promise.resolve();
+          };
+          const client = { scope: () => ({ things: { get: verb } }), things: { get: verb } };
+          const sdk = underScope && scopeId !== undefined ? 'scope.things.get' : 'things.get';
+          const entry = deriveEntry(facts({ pathParams }), shape, {
+            resource: ['things'],
+            method: 'get',
+            sdk,
+          });
+          const path = Object.fromEntries(pathParams.map((p) => [p, `${p}-value`]));
+          void callOf(entry)(client, { path }, {});
+          const expected = pathParams
+            .filter((p) => !fixed.includes(p) && !(sdk.startsWith('scope.') && p === scopeId))
+            .map((p) => `${p}-value`);
+          expect(seen).toEqual([[...expected, {}]]);
+        },
+      ),
+    );
   });
 });

@@ -96,7 +96,7 @@ export function deriveEntry(
   const members = facts.body ?? [];
   const member = description.body ?? (members.length === 1 ? members[0] : undefined);
   const isList = verb.startsWith('list');
-  const query = paramTable(isList ? facts.query : []);
+  const accepted = paramTable(isList ? facts.query : []);
   const takesParams = isList && facts.query.length > 0;
 
   const target = (client: unknown, path: Record<string, unknown>) => {
@@ -118,7 +118,7 @@ export function deriveEntry(
         member === undefined ? body : (body as Record<string, unknown> | undefined)?.[member],
       );
     // A call takes no query parameter: any given is refused by name, as a list's unknown ones.
-    const params = paramsFromWire(wireQuery, query);
+    const params = paramsFromWire(wireQuery, accepted);
     if (takesParams) args.push(params);
     return args;
   };

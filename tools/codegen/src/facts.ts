@@ -1,6 +1,10 @@
 // What the SDK derives from each operation of a spec, besides its types: the facts the family's
 // operation catalog and its resources' parameter tables are built from (`generated/operations.ts`).
-import { resolveRef, type SpecOperation, specDocument, specOperations } from '@x/specs';
+// Read from the spec's YAML source (its references are all local), as the path map is: codegen
+// runs before the specs are bundled.
+import { readFileSync } from 'node:fs';
+import { resolveRef, specPath } from '@x/specs';
+import { parse } from 'yaml';
 
 type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject =>
@@ -34,20 +38,55 @@ export function objectMembers(doc: JsonObject, schema: unknown): string[] {
   return [...new Set([...own, ...parts])];
 }
 
-/** The facts of one operation. */
-export function operationFacts(op: SpecOperation): OperationFactsSource {
-  const names = (where: string) => op.parameters.filter((p) => p.in === where).map((p) => p.name);
-  const body = op.requestBody?.schema;
-  return {
-    method: op.method.toLowerCase(),
-    path: op.path,
-    pathParams: pathParamNames(op.path),
-    serverVariables: op.serverVariables.map((v) => v.name),
-    query: names('query'),
-    header: names('header'),
-    body:
-      op.requestBody === undefined ? null : objectMembers(specDocument(op.spec), body ?? undefined),
-  };
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** The names of the parameters of an operation at `where`: the path's, then its own (which replace the path's). */
+function parameterNames(doc: JsonObject, item: JsonObject, op: JsonObject, where: string) {
+  const names: string[] = [];
+  for (const list of [item.parameters, op.parameters]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const p = resolveRef(doc, raw);
+      if (isObject(p) && p.in === where && typeof p.name === 'string' && !names.includes(p.name))
+        names.push(p.name);
+    }
+  }
+  return names;
+}
+
+/** The variables of a server other than the base address its URL starts with (`{access_api_url}`). */
+function serverVariables(servers: unknown): string[] {
+  const server: unknown = Array.isArray(servers) ? servers[0] : undefined;
+  if (!isObject(server) || !isObject(server.variables) || typeof server.url !== 'string') return [];
+  const base = /^\{([^{}]+)\}/.exec(server.url)?.[1];
+  return Object.keys(server.variables).filter((name) => name !== base);
+}
+
+/** The facts of each operation of a document, by operationId, in document order. */
+export function documentFacts(doc: JsonObject): Map<string, OperationFactsSource> {
+  const out = new Map<string, OperationFactsSource>();
+  for (const [path, rawItem] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
+    const item = resolveRef(doc, rawItem);
+    if (!isObject(item)) continue;
+    for (const [method, op] of Object.entries(item)) {
+      if (!METHODS.has(method) || !isObject(op) || typeof op.operationId !== 'string') continue;
+      const body = resolveRef(doc, op.requestBody);
+      const content = isObject(body) && isObject(body.content) ? body.content : {};
+      const media = content['application/json'] ?? content['application/scim+json'];
+      out.set(op.operationId, {
+        method,
+        path,
+        pathParams: pathParamNames(path),
+        serverVariables: serverVariables(op.servers ?? item.servers ?? doc.servers),
+        query: parameterNames(doc, item, op, 'query'),
+        header: parameterNames(doc, item, op, 'header'),
+        body: isObject(body)
+          ? objectMembers(doc, isObject(media) ? media.schema : undefined)
+          : null,
+      });
+    }
+  }
+  return out;
 }
 
 const list = (names: readonly string[]) => `[${names.map((n) => `'${n}'`).join(', ')}]`;
@@ -65,8 +104,8 @@ export function generateFacts(name: string, displayPath: string): string {
     ' */',
     'export const OPERATION_FACTS = {',
   ];
-  for (const [id, op] of specOperations(name)) {
-    const f = operationFacts(op);
+  const doc = parse(readFileSync(specPath(name), 'utf8')) as JsonObject;
+  for (const [id, f] of documentFacts(doc)) {
     lines.push(
       `  ${id}: {`,
       `    method: '${f.method}',`,

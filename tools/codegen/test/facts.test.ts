@@ -2,9 +2,9 @@
 // order, parameter names by place, the body's members (an `allOf` is one object), and the module
 // as committed, which `codegen --check` keeps equal to the spec.
 import { readFile } from 'node:fs/promises';
-import { specOperations } from '@x/specs';
+import { specDocument } from '@x/specs';
 import { describe, expect, it } from 'vitest';
-import { generateFacts, objectMembers, operationFacts, pathParamNames } from '../src/facts.js';
+import { documentFacts, generateFacts, objectMembers, pathParamNames } from '../src/facts.js';
 
 describe('operation facts', () => {
   it('reads path parameters in path order, an action suffix included', () => {
@@ -28,8 +28,8 @@ describe('operation facts', () => {
   });
 
   it('records an operation of the specs as the catalog needs it', () => {
-    const addRoleMembers = specOperations('access').get('addRoleMembers')!;
-    expect(operationFacts(addRoleMembers)).toEqual({
+    const access = documentFacts(specDocument('access'));
+    expect(access.get('addRoleMembers')).toEqual({
       method: 'post',
       path: '/v1/tenants/{tenant_id}/realms/{realm_id}/resource-servers/{resource_server_id}/roles/{role_id}:addMembers',
       pathParams: ['tenant_id', 'realm_id', 'resource_server_id', 'role_id'],
@@ -39,7 +39,7 @@ describe('operation facts', () => {
       body: ['group_ids', 'identity_ids'],
     });
     // The SCIM realm is a variable of the operation's server, not a path parameter.
-    const scim = operationFacts(specOperations('access').get('listScimUsers')!);
+    const scim = access.get('listScimUsers')!;
     expect([scim.pathParams, scim.serverVariables, scim.query, scim.body]).toEqual([
       [],
       ['tenant_id', 'realm_id'],

@@ -20,7 +20,6 @@ export {
 } from './core/catalog.js';
 export {
   type ClientShape,
-  type DescriptionCheck,
   deriveEntry,
   effectOf,
   type OperationDescription,

@@ -22,12 +22,15 @@ import { paramTable } from './param-names.js';
 export interface OperationFacts {
   /** The lower-case HTTP method. */
   readonly method: string;
+  /** The path as the spec writes it. */
   readonly path: string;
   /** The path parameters, in path order. */
   readonly pathParams: readonly string[];
   /** The variables of the operation's own server, which tools give with the path parameters. */
   readonly serverVariables: readonly string[];
+  /** The query parameters, in spec order. */
   readonly query: readonly string[];
+  /** The header parameters, in spec order. */
   readonly header: readonly string[];
   /** The members of the JSON request body, in spec order; null when it takes none. */
   readonly body: readonly string[] | null;

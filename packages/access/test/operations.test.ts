@@ -220,6 +220,19 @@ describe('the access operation catalog', () => {
     ]);
   });
 
+  it('a header the operation does not take is refused by name before sending', async () => {
+    const { access, requests } = await fakeAccess(() => ({ body: { id: 'g-1' } }));
+    const error = await failureOf(() =>
+      call(access, 'getGroup', {
+        path: { realm_id: 'r-1', group_id: 'g-1' },
+        header: { 'x-correlation_id': 'case-1' },
+      }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe('x-correlation_id');
+    expect(requests).toHaveLength(0);
+  });
+
   it('a bad correlation id is refused before sending, naming correlationId', async () => {
     const { access, requests } = await fakeAccess(() => ({ body: {} }));
     const error = await failureOf(() =>

@@ -7,6 +7,7 @@ import { ValidationError } from '@x/runtime';
 import { paramTable } from '@x/runtime/internal';
 import { pageSizeOf } from './checks.js';
 import type { EventType } from './event.js';
+import { OPERATION_FACTS } from './generated/operations.js';
 import type { operations } from './generated/schema.js';
 import { QueryText } from './query-text.js';
 import { type TimeInput, toMillis } from './time-input.js';
@@ -88,20 +89,7 @@ export type WireNames = <O extends object>(options: O) => O;
 export type WireQuery = operations['listEvents']['parameters']['query'];
 
 /** Every parameter a listing takes, by wire name (the spec's order). */
-export const LIST_PARAMS = /* @__PURE__ */ paramTable([
-  'start_time',
-  'end_time',
-  'ordering',
-  'page_size',
-  'cursor',
-  'event_type',
-  'actor',
-  'outcome',
-  'emitting_service',
-  'correlation_id',
-  'query_text',
-  'include_not_attested',
-] satisfies (keyof WireQuery)[]);
+export const LIST_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listEvents.query);
 
 const LIST_FILTERS = [
   'event_type',

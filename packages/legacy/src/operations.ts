@@ -1,20 +1,16 @@
 // Every operation of the legacy spec, callable by operationId with wire-shaped arguments (see
-// `OperationCatalog` in @x/runtime/internal): what the command line and the MCP server use.
-import type { OperationCatalog } from '@x/runtime/internal';
+// `OperationCatalog` in @x/runtime/internal): what the command line and the MCP server use, derived
+// from the spec's facts (`generated/operations.ts`) and one description per operation.
+import { type OperationCatalog, operationCatalog } from '@x/runtime/internal';
 import type { LegacyClient } from './client.js';
+import { OPERATION_FACTS } from './generated/operations.js';
 import type { operations } from './generated/schema.js';
 
-export const LEGACY_OPERATIONS: OperationCatalog<LegacyClient, operations> = {
-  createLegacyUser: {
-    effect: 'write',
-    resource: ['users'],
-    method: 'create',
-    call: (client, { body }, options) => client.users.create(body, options),
-  },
-  recoverLegacyUser: {
-    effect: 'write',
-    resource: ['users'],
-    method: 'recover',
-    call: (client, { body }, options) => client.users.recover(body, options),
-  },
-};
+/** The legacy client has no scope methods and no header options. */
+const SHAPE = { scopes: {}, fixed: [], headerOptions: {} } as const;
+
+export const LEGACY_OPERATIONS: OperationCatalog<LegacyClient, operations> =
+  /* @__PURE__ */ operationCatalog<LegacyClient, operations>()(OPERATION_FACTS, SHAPE, {
+    createLegacyUser: { resource: ['users'], method: 'create' },
+    recoverLegacyUser: { resource: ['users'], method: 'recover' },
+  });

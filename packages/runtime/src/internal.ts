@@ -18,6 +18,14 @@ export {
   paramsFromWire,
   type WireArgs,
 } from './core/catalog.js';
+export {
+  type ClientShape,
+  deriveEntry,
+  effectOf,
+  type OperationDescription,
+  type OperationFacts,
+  operationCatalog,
+} from './core/derived-catalog.js';
 export type {
   CallInit,
   DataOf,

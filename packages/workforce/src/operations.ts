@@ -1,118 +1,30 @@
 // Every operation of the workforce spec, callable by operationId with wire-shaped arguments (see
 // `OperationCatalog` in @x/runtime/internal): what the command line and the MCP server use. The
-// token endpoint is left out: tokens are `@x/auth`'s (`clientCredentials`). `resource` and `method`
-// name the command and the tool: they keep 0.2's names (`groups list-members`), which need not
-// mirror the SDK's nesting (`groups.members.list`).
-import { type OperationCatalog, paramsFromWire } from '@x/runtime/internal';
+// token endpoint is left out: tokens are `@x/auth`'s (`clientCredentials`). Each entry is derived
+// from the spec's facts (`generated/operations.ts`) and one description (`operationCatalog`):
+// `resource` and `method` name the command and the tool and keep 0.2's names (`groups
+// list-members`); `sdk` says where the SDK method lives when that is not the same path
+// (`groups.members.list`). Only calls off the convention are written by hand (`BY_HAND`).
+import { type CatalogEntry, type OperationCatalog, operationCatalog } from '@x/runtime/internal';
 import type { WorkforceClient } from './client.js';
 
 export { WORKFORCE_RETRY_SAFE } from './retry-safe.js';
 
+import { OPERATION_FACTS } from './generated/operations.js';
 import type { operations } from './generated/schema.js';
-import {
-  FILTERED_LIST_PARAMS,
-  type FilteredListParams,
-  PAGE_PARAMS,
-  type PageParams,
-} from './resources/lists.js';
-import { SCIM_LIST_PARAMS, type ScimCollection, type ScimListParams } from './scim/lists.js';
 import type { ScimGroupPatchOperation } from './scim/types.js';
 
-const offset = <C extends 'users' | 'groups' | 'passkeys'>(query: object | undefined) =>
-  paramsFromWire<FilteredListParams<C>>(query, FILTERED_LIST_PARAMS);
-const scim = <C extends ScimCollection>(query: object | undefined) =>
-  paramsFromWire<ScimListParams<C>>(query, SCIM_LIST_PARAMS);
+type Operations = Omit<operations, 'issueToken'>;
+type Entry<K extends keyof Operations> = CatalogEntry<WorkforceClient, Operations[K]>;
+/** The workforce client has no scope methods and no header options. */
+const SHAPE = { scopes: {}, fixed: [], headerOptions: {} } as const;
 
-export const WORKFORCE_OPERATIONS: OperationCatalog<
-  WorkforceClient,
-  Omit<operations, 'issueToken'>
-> = {
-  createUser: {
-    effect: 'write',
-    resource: ['users'],
-    method: 'create',
-    call: (c, { body }, o) => c.users.create(body.user, o),
-  },
-  listUsers: {
-    effect: 'read',
-    resource: ['users'],
-    method: 'list',
-    list: (c, { query }, o) => c.users.list(offset<'users'>(query), o),
-  },
-  getUser: {
-    effect: 'read',
-    resource: ['users'],
-    method: 'get',
-    call: (c, { path }, o) => c.users.get(path.user_id, o),
-  },
-  updateUser: {
-    effect: 'write',
-    resource: ['users'],
-    method: 'update',
-    call: (c, { path, body }, o) => c.users.update(path.user_id, body.user, o),
-  },
-  deleteUser: {
-    effect: 'destructive',
-    resource: ['users'],
-    method: 'delete',
-    call: (c, { path }, o) => c.users.delete(path.user_id, o),
-  },
-  listUserGroups: {
-    effect: 'read',
-    resource: ['users'],
-    method: 'listGroups',
-    list: (c, { path, query }, o) =>
-      c.users.groups.list(path.user_id, paramsFromWire<PageParams>(query, PAGE_PARAMS), o),
-  },
-  createGroup: {
-    effect: 'write',
-    resource: ['groups'],
-    method: 'create',
-    call: (c, { body }, o) => c.groups.create(body.group, o),
-  },
-  listGroups: {
-    effect: 'read',
-    resource: ['groups'],
-    method: 'list',
-    list: (c, { query }, o) => c.groups.list(offset<'groups'>(query), o),
-  },
-  getGroup: {
-    effect: 'read',
-    resource: ['groups'],
-    method: 'get',
-    call: (c, { path }, o) => c.groups.get(path.group_id, o),
-  },
-  updateGroup: {
-    effect: 'write',
-    resource: ['groups'],
-    method: 'update',
-    call: (c, { path, body }, o) => c.groups.update(path.group_id, body.group, o),
-  },
-  deleteGroup: {
-    effect: 'destructive',
-    resource: ['groups'],
-    method: 'delete',
-    call: (c, { path }, o) => c.groups.delete(path.group_id, o),
-  },
-  listGroupUsers: {
-    effect: 'read',
-    resource: ['groups'],
-    method: 'listMembers',
-    list: (c, { path, query }, o) =>
-      c.groups.members.list(path.group_id, offset<'users'>(query), o),
-  },
-  addGroupUsers: {
-    effect: 'write',
-    resource: ['groups'],
-    method: 'addMembers',
-    call: (c, { path, body }, o) => c.groups.members.add(path.group_id, body.user_ids, o),
-  },
-  deleteGroupUsers: {
-    effect: 'destructive',
-    resource: ['groups'],
-    method: 'removeMembers',
-    call: (c, { path, body }, o) => c.groups.members.remove(path.group_id, body.user_ids, o),
-  },
+/** The calls that do not follow the convention, each with its reason. */
+const BY_HAND: {
+  readonly createBindingJob: Entry<'createBindingJob'>;
+  readonly updateScimGroup: Entry<'updateScimGroup'>;
+} = {
+  // The SDK takes the job's time to live inside the job; the wire sends it beside it.
   createBindingJob: {
     effect: 'write',
     resource: ['bindingJobs'],
@@ -125,129 +37,79 @@ export const WORKFORCE_OPERATIONS: OperationCatalog<
         o,
       ),
   },
-  getBindingJob: {
-    effect: 'read',
-    resource: ['bindingJobs'],
-    method: 'get',
-    call: (c, { path }, o) => c.bindingJobs.get(path.binding_job_id, o),
-  },
-  listPasskeys: {
-    effect: 'read',
-    resource: ['passkeys'],
-    method: 'list',
-    list: (c, { query }, o) => c.passkeys.list(offset<'passkeys'>(query), o),
-  },
-  deletePasskey: {
-    effect: 'destructive',
-    resource: ['passkeys'],
-    method: 'delete',
-    call: (c, { path }, o) => c.passkeys.delete(path.passkey_id, o),
-  },
-  getPasskeyTags: {
-    effect: 'read',
-    resource: ['passkeys'],
-    method: 'getTags',
-    unwrap: 'tags',
-    call: (c, { path }, o) => c.passkeys.tags.get(path.passkey_id, o),
-  },
-  setPasskeyTags: {
-    effect: 'write',
-    resource: ['passkeys'],
-    method: 'replaceTags',
-    unwrap: 'tags',
-    call: (c, { path, body }, o) => c.passkeys.tags.replace(path.passkey_id, body.tags, o),
-  },
-  retireTenantIssuer: {
-    effect: 'destructive',
-    resource: ['certificateAuthority'],
-    method: 'retireTenantIssuer',
-    call: (c, _args, o) => c.certificateAuthority.retireTenantIssuer(o),
-  },
-  createScimUser: {
-    effect: 'write',
-    resource: ['scim', 'users'],
-    method: 'create',
-    call: (c, { body }, o) => c.scim.users.create(body, o),
-  },
-  listScimUsers: {
-    effect: 'read',
-    resource: ['scim', 'users'],
-    method: 'list',
-    list: (c, { query }, o) => c.scim.users.list(scim<'scimUsers'>(query), o),
-  },
-  getScimUser: {
-    effect: 'read',
-    resource: ['scim', 'users'],
-    method: 'get',
-    call: (c, { path }, o) => c.scim.users.get(path.user_id, o),
-  },
-  replaceScimUser: {
-    effect: 'write',
-    resource: ['scim', 'users'],
-    method: 'replace',
-    call: (c, { path, body }, o) => c.scim.users.replace(path.user_id, body, o),
-  },
-  updateScimUser: {
-    effect: 'write',
-    resource: ['scim', 'users'],
-    method: 'patch',
-    call: (c, { path, body }, o) => c.scim.users.patch(path.user_id, body.Operations, o),
-  },
-  deleteScimUser: {
-    effect: 'destructive',
-    resource: ['scim', 'users'],
-    method: 'delete',
-    call: (c, { path }, o) => c.scim.users.delete(path.user_id, o),
-  },
-  createScimGroup: {
-    effect: 'write',
-    resource: ['scim', 'groups'],
-    method: 'create',
-    call: (c, { body }, o) => c.scim.groups.create(body, o),
-  },
-  listScimGroups: {
-    effect: 'read',
-    resource: ['scim', 'groups'],
-    method: 'list',
-    list: (c, { query }, o) => c.scim.groups.list(scim<'scimGroups'>(query), o),
-  },
-  getScimGroup: {
-    effect: 'read',
-    resource: ['scim', 'groups'],
-    method: 'get',
-    call: (c, { path }, o) => c.scim.groups.get(path.group_id, o),
-  },
+  // The SDK's type encodes the group PATCH rules (one change per operation); the wire shape is
+  // looser, and `patch` checks the rules at run time before sending, naming the operation.
   updateScimGroup: {
     effect: 'write',
     resource: ['scim', 'groups'],
     method: 'patch',
-    // The SDK's type encodes the group PATCH rules (one change per operation); the wire shape is
-    // looser, and `patch` checks the rules at run time before sending, naming the operation.
     call: (c, { path, body }, o) =>
       c.scim.groups.patch(path.group_id, body.Operations as ScimGroupPatchOperation[], o),
   },
-  deleteScimGroup: {
-    effect: 'destructive',
-    resource: ['scim', 'groups'],
-    method: 'delete',
-    call: (c, { path }, o) => c.scim.groups.delete(path.group_id, o),
-  },
-  listScimResourceTypes: {
-    effect: 'read',
-    resource: ['scim'],
-    method: 'resourceTypes',
-    call: (c, _args, o) => c.scim.resourceTypes(o),
-  },
-  listScimSchemas: {
-    effect: 'read',
-    resource: ['scim'],
-    method: 'schemas',
-    call: (c, _args, o) => c.scim.schemas(o),
-  },
-  getScimServiceProviderConfig: {
-    effect: 'read',
-    resource: ['scim'],
-    method: 'serviceProviderConfig',
-    call: (c, _args, o) => c.scim.serviceProviderConfig(o),
-  },
 };
+
+export const WORKFORCE_OPERATIONS: OperationCatalog<
+  WorkforceClient,
+  Omit<operations, 'issueToken'>
+> = /* @__PURE__ */ operationCatalog<WorkforceClient, Operations>()(OPERATION_FACTS, SHAPE, {
+  createUser: { resource: ['users'], method: 'create' },
+  listUsers: { resource: ['users'], method: 'list' },
+  getUser: { resource: ['users'], method: 'get' },
+  updateUser: { resource: ['users'], method: 'update' },
+  deleteUser: { resource: ['users'], method: 'delete' },
+  listUserGroups: { resource: ['users'], method: 'listGroups', sdk: 'users.groups.list' },
+  createGroup: { resource: ['groups'], method: 'create' },
+  listGroups: { resource: ['groups'], method: 'list' },
+  getGroup: { resource: ['groups'], method: 'get' },
+  updateGroup: { resource: ['groups'], method: 'update' },
+  deleteGroup: { resource: ['groups'], method: 'delete' },
+  listGroupUsers: { resource: ['groups'], method: 'listMembers', sdk: 'groups.members.list' },
+  addGroupUsers: {
+    resource: ['groups'],
+    method: 'addMembers',
+    sdk: 'groups.members.add',
+    body: 'user_ids',
+  },
+  deleteGroupUsers: {
+    resource: ['groups'],
+    method: 'removeMembers',
+    sdk: 'groups.members.remove',
+    body: 'user_ids',
+    effect: 'destructive',
+  },
+  createBindingJob: BY_HAND.createBindingJob,
+  getBindingJob: { resource: ['bindingJobs'], method: 'get' },
+  listPasskeys: { resource: ['passkeys'], method: 'list' },
+  deletePasskey: { resource: ['passkeys'], method: 'delete' },
+  getPasskeyTags: {
+    resource: ['passkeys'],
+    method: 'getTags',
+    sdk: 'passkeys.tags.get',
+    unwrap: 'tags',
+  },
+  setPasskeyTags: {
+    resource: ['passkeys'],
+    method: 'replaceTags',
+    sdk: 'passkeys.tags.replace',
+    unwrap: 'tags',
+  },
+  retireTenantIssuer: {
+    resource: ['certificateAuthority'],
+    method: 'retireTenantIssuer',
+    effect: 'destructive',
+  },
+  createScimUser: { resource: ['scim', 'users'], method: 'create' },
+  listScimUsers: { resource: ['scim', 'users'], method: 'list' },
+  getScimUser: { resource: ['scim', 'users'], method: 'get' },
+  replaceScimUser: { resource: ['scim', 'users'], method: 'replace' },
+  updateScimUser: { resource: ['scim', 'users'], method: 'patch', body: 'Operations' },
+  deleteScimUser: { resource: ['scim', 'users'], method: 'delete' },
+  createScimGroup: { resource: ['scim', 'groups'], method: 'create' },
+  listScimGroups: { resource: ['scim', 'groups'], method: 'list' },
+  getScimGroup: { resource: ['scim', 'groups'], method: 'get' },
+  updateScimGroup: BY_HAND.updateScimGroup,
+  deleteScimGroup: { resource: ['scim', 'groups'], method: 'delete' },
+  listScimResourceTypes: { resource: ['scim'], method: 'resourceTypes' },
+  listScimSchemas: { resource: ['scim'], method: 'schemas' },
+  getScimServiceProviderConfig: { resource: ['scim'], method: 'serviceProviderConfig' },
+});

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Generates each family package's typed path map from its spec with openapi-typescript.
-//   codegen           write packages/<family>/src/generated/schema.ts for every spec
+// Generates, for each family package from its spec, the typed path map (openapi-typescript) and
+// the facts of each operation its catalog and parameter tables are built from.
+//   codegen           write packages/<family>/src/generated/{schema,operations}.ts for every spec
 //   codegen --check   write nothing; fail if a committed file differs from what the spec produces
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { specNames, specPath } from '@x/specs';
+import { generateFacts } from './facts.js';
 import { generate } from './generate.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -13,11 +15,17 @@ const check = process.argv.includes('--check');
 
 const stale: string[] = [];
 for (const name of specNames) {
-  const target = join(root, 'packages', name, 'src', 'generated', 'schema.ts');
   const source = specPath(name);
-  const code = await generate(pathToFileURL(source), relative(root, source));
+  const display = relative(root, source);
+  const generated = join(root, 'packages', name, 'src', 'generated');
+  await compare(join(generated, 'schema.ts'), await generate(pathToFileURL(source), display));
+  await compare(join(generated, 'operations.ts'), generateFacts(name, display));
+}
+
+/** Writes `code` to `target`, or with --check records `target` when it differs. */
+async function compare(target: string, code: string): Promise<void> {
   const current = await readFile(target, 'utf8').catch(() => undefined);
-  if (current === code) continue;
+  if (current === code) return;
   if (check) {
     stale.push(relative(root, target));
   } else {

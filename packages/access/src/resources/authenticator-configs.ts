@@ -2,12 +2,13 @@
 // web page, the console, the platform authenticator). Their `config` is selected by `type`.
 import { pageTokenPaging, paramTable, requireId, requireObject } from '@x/runtime/internal';
 import { displayName, flag, oneOf, strings, text } from '../checks.js';
+import { OPERATION_FACTS } from '../generated/operations.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { byType, listOf, nullable, shape } from '../shape-checks.js';
 import { crudResource, wrapped } from './crud.js';
 import type { PageParams } from './lists.js';
-import { MAX_SMALL_PAGE_SIZE, PAGE_PARAMS, pageQuery } from './lists.js';
+import { MAX_SMALL_PAGE_SIZE, pageQuery } from './lists.js';
 
 type Schemas = components['schemas'];
 
@@ -32,10 +33,9 @@ export interface AuthenticatorConfigListParams extends PageParams {
   filter?: string | undefined;
 }
 /** The parameters of `authenticatorConfigs.list`. */
-export const AUTHENTICATOR_CONFIG_LIST_PARAMS = /* @__PURE__ */ paramTable([
-  ...PAGE_PARAMS.names,
-  'filter',
-]);
+export const AUTHENTICATOR_CONFIG_LIST_PARAMS = /* @__PURE__ */ paramTable(
+  OPERATION_FACTS.listAuthenticatorConfigs.query,
+);
 
 /** An authenticator configuration's `config` as returned, known kind or not. */
 export type AuthenticatorConfigSettings = NonNullable<AuthenticatorConfig['config']>;

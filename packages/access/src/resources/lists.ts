@@ -5,11 +5,13 @@
 // what the platform wants (a token keeps the page size and the filter, which must match; `skip` is
 // not kept and must be repeated).
 //
-// Each list describes its parameters once (`PAGE_PARAMS`, …, built with the runtime's
-// `paramTable`): its resource maps 0.2's names through it (`api.wireParams`), and the operation
-// catalog reads a wire query with it (`paramsFromWire`).
+// Each list's parameters are the spec's (`generated/operations.ts`, by operationId; `PAGE_PARAMS`
+// and `SKIP_PAGE_PARAMS` are the two paging shapes, read from a list of each): its resource maps
+// 0.2's names through them (`api.wireParams`, with the runtime's `paramTable`), and the operation
+// catalog reads a wire query with them (`paramsFromWire`).
 import { ValidationError } from '@x/runtime';
 import { optionalInteger, paramTable, requireObject } from '@x/runtime/internal';
+import { OPERATION_FACTS } from '../generated/operations.js';
 
 /** Largest page of realms, groups, members, identities, roles, scopes, credentials and jobs. */
 export const MAX_PAGE_SIZE = 200;
@@ -34,10 +36,10 @@ export interface SkipPageParams extends PageParams {
   skip?: number | undefined;
 }
 
-/** The parameters of a list that pages with `page_size` and `page_token`. */
-export const PAGE_PARAMS = /* @__PURE__ */ paramTable(['page_size', 'page_token']);
-/** The parameters of a list that also takes `skip`. */
-export const SKIP_PAGE_PARAMS = /* @__PURE__ */ paramTable(['page_size', 'page_token', 'skip']);
+/** The parameters of a list that pages with `page_size` and `page_token` (as the applications'). */
+export const PAGE_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listApplications.query);
+/** The parameters of a list that also takes `skip` (as the realms'). */
+export const SKIP_PAGE_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listRealms.query);
 
 /** The paging query as sent. */
 export interface PageQuery {

@@ -11,6 +11,7 @@ import {
 } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { description, displayName } from '../checks.js';
+import { OPERATION_FACTS } from '../generated/operations.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { childCrudResource, wrapped } from './crud.js';
@@ -94,13 +95,9 @@ export interface RoleMemberListParams {
   pageToken?: string | undefined;
 }
 /** The parameters of `roles.members.list`. */
-export const ROLE_MEMBER_LIST_PARAMS = /* @__PURE__ */ paramTable([
-  'groups_page_size',
-  'groups_skip',
-  'identities_page_size',
-  'identities_skip',
-  'page_token',
-]);
+export const ROLE_MEMBER_LIST_PARAMS = /* @__PURE__ */ paramTable(
+  OPERATION_FACTS.listRoleMembers.query,
+);
 
 /** One page of a role's scopes, as the server sent it. */
 export type ScopeList = components['schemas']['ScopeList'];

@@ -16,6 +16,7 @@ import {
   uniqueIds,
 } from '@x/runtime/internal';
 import type { AccessApi, RealmScope } from '../api.js';
+import { OPERATION_FACTS } from '../generated/operations.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { shape } from '../shape-checks.js';
@@ -78,8 +79,10 @@ export interface SsoConfigListParams extends PageParams {
 }
 /** The parameters of `ssoConfigs.list` (0.2 called `type` `types`). */
 export const SSO_CONFIG_LIST_PARAMS = /* @__PURE__ */ paramTable(
-  [...PAGE_PARAMS.names, 'type', 'is_migrated', 'order_by'],
-  { types: 'type' },
+  OPERATION_FACTS.listSsoConfigs.query,
+  {
+    types: 'type',
+  },
 );
 /** Which SSO configurations of an identity or a group, or which assigned identities, to list (`page_size` at most 200). */
 export type SsoConfigPageParams = PageParams;

@@ -2,6 +2,7 @@
 // sent as. The server returns no resources without `count` (its default is 0), so one is always
 // sent; pages follow `startIndex` until `totalResults` (the runtime's SCIM paging).
 import { integerInRange, paramTable, requireObject } from '@x/runtime/internal';
+import { OPERATION_FACTS } from '../generated/operations.js';
 
 /** Largest `count` the server honours. */
 export const MAX_SCIM_COUNT = 1000;
@@ -19,11 +20,12 @@ export interface ScimListParams<Filter> {
 }
 
 /**
- * The parameters of a SCIM list: their wire names are the SDK's already, so none is renamed. The
+ * The parameters of a SCIM list (the users' and the groups' are the same): their wire names are
+ * the SDK's already, so none is renamed. The
  * filter travels as text: `userFilterOf` and `groupFilterOf` read a wire query's filter back into
  * the builders' shape.
  */
-export const SCIM_LIST_PARAMS = /* @__PURE__ */ paramTable(['filter', 'count', 'startIndex']);
+export const SCIM_LIST_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listScimUsers.query);
 
 /** `filter`, `count` and `startIndex` as sent, after checking them. */
 export function scimQuery<Filter>(

@@ -3,7 +3,8 @@
 // and body under their wire names). Tools that are driven by the spec (the command line, the MCP
 // server) read names and schemas from the spec and call through the catalog, so they reach every
 // operation with the family's own checks, paging and batching, and no second copy of its
-// knowledge. Each family exports its catalog from `@x/<family>/operations`.
+// knowledge. Each family exports its catalog from `@x/<family>/operations`, derived from its
+// spec's facts and one description per operation (`operationCatalog`, derived-catalog.ts).
 import { ValidationError } from './errors.js';
 import type { CallInit, DataOf } from './operation-types.js';
 import type { CallOptions, ListOptions } from './options.js';

@@ -97,7 +97,23 @@ describe('SCIM users', () => {
     expect(noPrimary.body.scimType).toBe('invalidValue');
     const empty = await scim(h, 'POST', '/Users', scimUser('carl', { userName: '' }));
     expect(empty.status).toBe(400);
+    // userName is unique without regard to case (RFC 7643 section 4.1.1; GAPS.md).
+    const sameName = await scim(h, 'POST', '/Users', scimUser('ADA', { externalId: 'idp-other' }));
+    expect(sameName.status).toBe(400);
+    expect(sameName.body.scimType).toBe('uniqueness');
     expect((await scim(h, 'GET', '/Users?count=10')).body.totalResults).toBe(1);
+  });
+
+  it('keeps an empty primary address: the published value is a string with no length', async () => {
+    const h = await harness();
+    const created = await scim(
+      h,
+      'POST',
+      '/Users',
+      scimUser('dora', { emails: [{ value: '', type: 'work', primary: true }] }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.emails).toEqual([{ value: '', type: 'work', primary: true }]);
   });
 
   it('patches (add, replace; not atomic), replaces and deletes SCIM-created users only', async () => {

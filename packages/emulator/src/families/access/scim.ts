@@ -69,8 +69,9 @@ function primaryEmail(emails: unknown, field: string): string | undefined {
   if (!Array.isArray(emails)) throw invalidField(field, 'must be an array');
   if (emails.length === 0) return undefined;
   const chosen = emails.find((e) => isJson(e) && e.primary === true) ?? emails[0];
-  if (!isJson(chosen) || typeof chosen.value !== 'string' || chosen.value === '')
-    throw invalidField(field, 'the primary address needs a value');
+  // `value` is a required string; nothing published bounds its length, so an empty one is kept.
+  if (!isJson(chosen) || typeof chosen.value !== 'string')
+    throw invalidField(field, 'the primary address needs a value (a string)');
   return chosen.value;
 }
 

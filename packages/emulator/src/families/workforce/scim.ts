@@ -69,8 +69,10 @@ function primaryEmail(emails: unknown, field = 'emails') {
   if (!Array.isArray(emails) || emails.length === 0)
     throw invalidField(field, 'one e-mail address is required');
   const primary = emails.find((e) => isJson(e) && e.primary === true);
-  if (!isJson(primary) || typeof primary.value !== 'string' || primary.value === '')
-    throw invalidField(field, 'one address must be marked primary');
+  if (!isJson(primary)) throw invalidField(field, 'one address must be marked primary');
+  // `value` is a required string; nothing published bounds its length, so an empty one is kept.
+  if (typeof primary.value !== 'string')
+    throw invalidField(`${field}.value`, 'the primary address needs a value (a string)');
   return {
     value: primary.value,
     ...(typeof primary.type === 'string' ? { type: primary.type } : {}),

@@ -51,3 +51,35 @@ export async function fuzzEnvironment(emulator: Emulator): Promise<Record<string
     X_FUZZ_EVENTS_API_KEY: events.apiKey,
   };
 }
+
+let madeUsers = 0;
+
+/**
+ * A new active workforce user's id (POST /v2/users with the run's token): the user a binding
+ * job is made for. Schemathesis cannot know one (a generated `user_id` names no user), and the
+ * unit phases may suspend or delete any user they list, so each run gets its own.
+ */
+export async function activeWorkforceUser(env: Record<string, string>): Promise<string> {
+  madeUsers += 1;
+  const name = `fuzz-binding-user-${madeUsers}`;
+  const res = await fetch(`${env.X_FUZZ_WORKFORCE_URL}/v2/users`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${env.X_FUZZ_WORKFORCE_TOKEN}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      user: {
+        external_id: name,
+        email_address: `${name}@example.com`,
+        username: name,
+        display_name: name,
+      },
+    }),
+  });
+  if (!res.ok)
+    throw new Error(`workforce user for binding jobs: HTTP ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id?: string };
+  if (!id) throw new Error('workforce user for binding jobs: no id');
+  return id;
+}

@@ -5,7 +5,7 @@ import { startEmulator } from '@x/emulator';
 import { type SpecName, specNames } from '@x/specs';
 import { startMocks } from '../../mock/src/index.js';
 import { writeResult } from '../../test-run/src/results.mjs';
-import { fuzzEnvironment } from './credentials.js';
+import { activeWorkforceUser, fuzzEnvironment } from './credentials.js';
 import { closedDocument, declaredLinks, writeClosedDocument } from './documents.js';
 import { partsOf, prismPartOf } from './parts.js';
 import { type FamilyReport, walkedOf, writeReliabilitySection } from './report.js';
@@ -95,6 +95,19 @@ function announce(label: string, report: FamilyReport): FamilyReport {
   return report;
 }
 
+/**
+ * The variables for one run of Schemathesis: for family W, a user made just before it, active, for
+ * the binding-job operations (config/workforce.toml), since a run may suspend or delete the
+ * users it finds.
+ */
+async function prepared(
+  family: string,
+  env: Record<string, string>,
+): Promise<Record<string, string>> {
+  if (family !== 'workforce') return env;
+  return { ...env, X_FUZZ_WORKFORCE_USER_ID: await activeWorkforceUser(env) };
+}
+
 const secondsLeft = () => budget.minutes * 60 - (performance.now() - runStarted) / 1000 - 60;
 
 // Tokens outlive the deep run (60 minutes).
@@ -121,17 +134,38 @@ try {
           // Schemathesis refuses a stateful run over a document without links (families L, E).
           const stateful =
             !part.withoutLinks && linksDeclared.length > 0 && budget.phases.includes('stateful');
-          // A deep part gives its unit phases three fifths of its time, the stateful phase the rest.
-          const unitShare = stateful ? 0.6 : 1;
-          const unitSeconds = budget.fillTime
-            ? Math.min(share * unitShare, secondsLeft())
-            : secondsLeft();
-          runs.push(await runPart(part, document, budget, env, unitSeconds, 'unit'));
+          // A deep part gives its unit phases three fifths of its time, the stateful phase the
+          // rest (a stateful-only part all of it).
+          const unitShare = part.statefulOnly ? 0 : stateful ? 0.6 : 1;
+          if (unitShare > 0) {
+            const unitSeconds = budget.fillTime
+              ? Math.min(share * unitShare, secondsLeft())
+              : secondsLeft();
+            runs.push(
+              await runPart(
+                part,
+                document,
+                budget,
+                await prepared(family, env),
+                unitSeconds,
+                'unit',
+              ),
+            );
+          }
           if (stateful) {
             const statefulSeconds = budget.fillTime
               ? Math.min(share * (1 - unitShare), secondsLeft())
               : secondsLeft();
-            runs.push(await runPart(part, document, budget, env, statefulSeconds, 'stateful'));
+            runs.push(
+              await runPart(
+                part,
+                document,
+                budget,
+                await prepared(family, env),
+                statefulSeconds,
+                'stateful',
+              ),
+            );
           }
         }
         byFamily.set(family, {

@@ -50,6 +50,8 @@ export interface Part {
   filters: string[];
   /** No link starts or ends in the part (family A's token endpoint): no stateful phase to run. */
   withoutLinks?: boolean;
+  /** Only the stateful phase runs (a user create's own part: its family's whole part ran the rest). */
+  statefulOnly?: boolean;
   /** The part's share of its lane's time (the deep run's `--max-time`, every run's stop). */
   share: number;
   /** Its config under tools/fuzz/config/ (default: `<family>.toml`). */

@@ -1,4 +1,4 @@
-// The fuzz tool's own parts, without Python: the closed documents, family A's three parts, the
+// The fuzz tool's own parts, without Python: the closed documents, the families' parts, the
 // reading of Schemathesis's NDJSON events and the exceptions the configs carry.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,24 +27,55 @@ describe('partsOf', () => {
     expect(partsOf('access').map((p) => [p.name, p.urlVariable])).toEqual([
       ['access', 'X_FUZZ_ACCESS_URL'],
       ['access-scim', 'X_FUZZ_ACCESS_SCIM_URL'],
+      ['access-scim-users', 'X_FUZZ_ACCESS_SCIM_URL'],
       ['access-token', 'X_FUZZ_ACCESS_AUTH_URL'],
     ]);
     // No link reaches the token endpoint: its part runs no stateful phase.
-    expect(partsOf('access').map((p) => p.withoutLinks ?? false)).toEqual([false, false, true]);
+    expect(partsOf('access').map((p) => p.withoutLinks ?? false)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
     expect(partsOf('events')).toEqual([
       {
         name: 'events',
         family: 'events',
         urlVariable: 'X_FUZZ_EVENTS_URL',
         filters: [],
-        share: 0.1,
+        share: 0.05,
       },
     ]);
     // Each lane's parts share its time whole.
-    expect(partsOf('access').reduce((n, p) => n + p.share, 0)).toBeCloseTo(1);
-    expect(
-      ['workforce', 'legacy', 'events'].reduce((n, f) => n + partsOf(f)[0]!.share, 0),
-    ).toBeCloseTo(1);
+    const shares = (families: string[]) =>
+      families.flatMap((f) => partsOf(f)).reduce((n, p) => n + p.share, 0);
+    expect(shares(['access'])).toBeCloseTo(1);
+    expect(shares(['workforce', 'legacy', 'events'])).toBeCloseTo(1);
+  });
+
+  it("gives each family's user creates a stateful-only part of their own, with the operations their links reach", () => {
+    // The operations a create's links reach, read from the document.
+    const linked = (family: 'workforce' | 'access', path: string) => {
+      type Responses = Record<string, { links?: Record<string, { operationId: string }> }>;
+      const item = (closedDocument(family).paths as Json)[path] as {
+        post: { operationId: string; responses: Responses };
+      };
+      return [
+        item.post.operationId,
+        ...Object.values(item.post.responses).flatMap((r) =>
+          Object.values(r.links ?? {}).map((l) => l.operationId),
+        ),
+      ];
+    };
+    const users = (family: string) => partsOf(family).filter((p) => p.statefulOnly);
+    expect(users('workforce').map((p) => p.name)).toEqual(['workforce-users']);
+    expect(users('access').map((p) => p.name)).toEqual(['access-scim-users']);
+    const included = (p: { filters: string[] }) =>
+      p.filters.map((f) => f.replace('--include-operation-id=', ''));
+    expect(included(users('workforce')[0]!).sort()).toEqual(
+      [...linked('workforce', '/v2/users'), ...linked('workforce', '/scim/v2/Users')].sort(),
+    );
+    expect(included(users('access')[0]!).sort()).toEqual(linked('access', '/Users').sort());
   });
 
   it('runs each document against its Prism mock whole, stateless, with its Prism config', () => {

@@ -1115,7 +1115,7 @@ export interface components {
             displayName: string;
             /** @description Administrative status of the user. */
             active: boolean;
-            /** @description E-mail addresses. Only one address is supported and it must be marked primary; when several are sent only the primary one is used. */
+            /** @description E-mail addresses. Only one address is supported and it must be marked primary; when several are sent only the primary one is used. A body without an address marked primary is refused (400). */
             emails: components["schemas"]["ScimEmail"][];
             name?: components["schemas"]["ScimName"];
             "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: components["schemas"]["ScimEnterpriseUser"];
@@ -1135,7 +1135,7 @@ export interface components {
             displayName: string;
             /** @description Administrative status of the user. */
             active: boolean;
-            /** @description E-mail addresses. Only one address is supported and it must be marked primary; when several are sent only the primary one is used. */
+            /** @description E-mail addresses. Only one address is supported and it must be marked primary; when several are sent only the primary one is used. A body without an address marked primary is refused (400). */
             emails: components["schemas"]["ScimEmail"][];
             name?: components["schemas"]["ScimName"];
             "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: components["schemas"]["ScimEnterpriseUser"];

@@ -133,13 +133,15 @@ async function rateRun(redis: RedisServer, withFleet: boolean) {
     port: 0,
     rateLimits: { limit: RATE.limit, windowSeconds: 1 },
   });
+  // One prefix for the whole run: every worker must name the same budget.
+  const keyPrefix = `bench-rate-${Date.now()}:`;
   try {
     const workers = await startTogether(
       Array.from({ length: RATE.processes }, (_, worker) => ({
         part: 'rate' as const,
         worker,
         fleetUrl: withFleet ? redis.url : undefined,
-        keyPrefix: `bench-rate-${Date.now()}:`,
+        keyPrefix,
         workforceUrl: emulator.urls.workforce,
         credentials: credentialsOf(emulator),
         rps: RATE.rpsEach,
@@ -191,12 +193,14 @@ async function tokenRun(redis: RedisServer, withFleet: boolean): Promise<number>
   const emulator = await startEmulator({ port: 0, tokenLifetimeSeconds: TOKENS.lifetimeSeconds });
   try {
     const credentials = credentialsOf(emulator);
+    // One prefix for the whole run: every worker must share the same token.
+    const keyPrefix = `bench-tokens-${Date.now()}:`;
     const workers = await startTogether(
       Array.from({ length: TOKENS.processes }, (_, worker) => ({
         part: 'tokens' as const,
         worker,
         fleetUrl: withFleet ? redis.url : undefined,
-        keyPrefix: `bench-tokens-${Date.now()}:`,
+        keyPrefix,
         credentials,
         everyMs: TOKENS.everyMs,
         durationMs: TOKENS.durationMs,

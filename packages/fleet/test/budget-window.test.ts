@@ -58,17 +58,17 @@ describe('the shared window on an injected clock', () => {
     const b = budget!;
     // The first request learns the limit: 3 a window; its answer says 2 left, the window ends in
     // (at most) 1 s from when it was read: t0 + 10 + 1000.
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
     clock.advance(10);
     b.release(answer(3, 2), t0);
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
     // Both went out after the first answer and were counted in the same window (Reset 1 s, rounded
     // up): t0 + 15 + 1000 is no lower bound of its end, and the end stays t0 + 1010.
     clock.advance(10);
     b.release(answer(3, 1), t0 + 15);
     b.release(answer(3, 0), t0 + 15);
-    const held = b.acquire();
+    const held = b.acquire({});
     expect(await outcome(held, clock, 0)).toBe('held');
     clock.advance(t0 + 1010 - clock.now() - 1);
     expect(await outcome(held, clock, 0)).toBe('held');
@@ -80,37 +80,37 @@ describe('the shared window on an injected clock', () => {
     const clock = new VirtualClock();
     const t0 = clock.now();
     const [b] = (await fleetOf(1, clock)) as [RequestLimiter];
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
     clock.advance(10);
     b.release(answer(3, 2), t0);
     // Two more: one answered, the other held up after its grant (a token request, a busy process).
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
     clock.advance(10);
     b.release(answer(3, 1), t0 + 15);
     clock.advance(t0 + 1010 - clock.now());
     // The next window: 3 less the 1 still out.
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
-    expect(await outcome(b.acquire(), clock, 0)).toBe('held');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('held');
   });
 
   it('an answer sent before the window rolled over does not set the new end; one sent after does', async () => {
     const clock = new VirtualClock();
     const t0 = clock.now();
     const [b] = (await fleetOf(1, clock)) as [RequestLimiter];
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
     clock.advance(10);
     b.release(answer(3, 2), t0);
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
     clock.advance(5);
     b.release(answer(3, 1), t0 + 12);
     // One request of the first window is still out when it rolls over at t0 + 1010; the next
     // window's first request goes at t0 + 1011 and the server counts it (opening its window) at
     // t0 + 1030, so that window ends at t0 + 2030.
     clock.advance(t0 + 1011 - clock.now());
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
     const newSentAt = clock.now() + 1;
     // The old request's answer comes at t0 + 1012 (counted in the old window, 0 left): the end it
     // allows, t0 + 2012, is the old window's bound, too early for the new one.
@@ -119,8 +119,8 @@ describe('the shared window on an injected clock', () => {
     clock.advance(t0 + 1040 - clock.now());
     b.release(answer(3, 2), newSentAt);
     // 3 - 1 (out at the roll-over) = 2 in the new window, one of them taken: one more goes.
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
-    const held = b.acquire();
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
+    const held = b.acquire({});
     expect(await outcome(held, clock, 0)).toBe('held');
     // Not at t0 + 2012 (the old answer's end) but at t0 + 2040 (the new window's answer).
     clock.advance(t0 + 2012 - clock.now());
@@ -133,19 +133,19 @@ describe('the shared window on an injected clock', () => {
     const clock = new VirtualClock();
     const t0 = clock.now();
     const [b] = (await fleetOf(1, clock)) as [RequestLimiter];
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
     clock.advance(10);
     b.release(answer(3, 2), t0);
     // A request sent at t0 + 11 is held up and counted at t0 + 1001, after the server's window
     // ended (t0 + 1000) but before the end known here (t0 + 1010): it opens a new window
     // (2 left), which ends at t0 + 2001.
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
     clock.advance(t0 + 1005 - clock.now());
     b.release(answer(3, 2), t0 + 11);
     // At t0 + 1010 a roll-over to a fresh window of 3 would send 3 more into that window.
     clock.advance(5);
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
-    const held = b.acquire();
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
+    const held = b.acquire({});
     expect(await outcome(held, clock, 0)).toBe('held');
     clock.advance(t0 + 2005 - clock.now() - 1);
     expect(await outcome(held, clock, 0)).toBe('held');
@@ -157,14 +157,14 @@ describe('the shared window on an injected clock', () => {
     const clock = new VirtualClock();
     const t0 = clock.now();
     const [a, b, c] = (await fleetOf(3, clock)) as [RequestLimiter, RequestLimiter, RequestLimiter];
-    expect(await outcome(a.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(a.acquire({}), clock, 0)).toBe('sent');
     clock.advance(10);
     a.release(answer(2, 1), t0);
-    expect(await outcome(a.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(a.acquire({}), clock, 0)).toBe('sent');
     clock.advance(5);
     a.release(answer(2, 0), t0 + 11);
     // Each process has 2 waiting; only 2 may go in the next window, the first to ask first.
-    const asked = [a, b, c].flatMap((budget) => [budget.acquire(), budget.acquire()]);
+    const asked = [a, b, c].flatMap((budget) => [budget.acquire({}), budget.acquire({})]);
     let went = 0;
     for (const p of asked) void p?.then(() => went++);
     while (clock.pending() < 3) await new Promise((resolve) => setTimeout(resolve, 2));
@@ -178,12 +178,12 @@ describe('the shared window on an injected clock', () => {
     const clock = new VirtualClock();
     const t0 = clock.now();
     const [b] = (await fleetOf(1, clock)) as [RequestLimiter];
-    expect(await outcome(b.acquire(), clock, 0)).toBe('sent');
+    expect(await outcome(b.acquire({}), clock, 0)).toBe('sent');
     clock.advance(10);
     b.release(answer(1, 0), t0);
     const stop = new AbortController();
     const aborted = b.acquire({ signal: stop.signal });
-    const next = b.acquire();
+    const next = b.acquire({});
     expect(await outcome(next, clock, 0)).toBe('held');
     stop.abort();
     await expect(aborted).rejects.toBeInstanceOf(AbortError);

@@ -186,6 +186,9 @@ export class SharedRateBudget implements RequestLimiter {
     try {
       while (this.#queue.length > 0) {
         const head = this.#queue[0]!;
+        // The wait counts from when Redis was asked (its time is between then and the answer):
+        // waking early only asks again.
+        const askedAt = this.#clock.now();
         let waitMs: number;
         try {
           waitMs = await this.#take(head.options.maxWaitMs);
@@ -206,7 +209,7 @@ export class SharedRateBudget implements RequestLimiter {
           head.settle();
           continue;
         }
-        const endsAt = this.#clock.now() + waitMs;
+        const endsAt = askedAt + waitMs;
         for (const waiter of [...this.#queue]) {
           const maxWaitMs = waiter.options.maxWaitMs ?? Number.POSITIVE_INFINITY;
           if (endsAt >= waiter.deadline) {
@@ -226,7 +229,7 @@ export class SharedRateBudget implements RequestLimiter {
         }
         if (this.#queue.length > 0) {
           this.#sleepingUntil = endsAt;
-          await this.#clock.sleep(waitMs);
+          await this.#clock.sleep(endsAt - this.#clock.now());
           this.#sleepingUntil = 0;
         }
       }

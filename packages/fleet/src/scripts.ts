@@ -32,13 +32,15 @@ if ARGV[1] ~= '' then now = tonumber(ARGV[1]) else
   now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
 local exists = redis.call('EXISTS', KEYS[1]) == 1
-local s = redis.call('HMGET', KEYS[1], 'remaining', 'limit', 'resetAt', 'longest', 'inFlight', 'epoch', 'opened', 'answered', 'latestMax')
+local s = redis.call('HMGET', KEYS[1], 'remaining', 'limit', 'resetAt', 'longest', 'inFlight', 'epoch', 'opened', 'answered', 'latestMax', 'firstGrantAt', 'probing', 'stale', 'late', 'margin')
 local remaining, limit = tonumber(s[1]), tonumber(s[2])
 local resetAt, longest, inFlight = tonumber(s[3]) or 0, tonumber(s[4]) or 0, tonumber(s[5]) or 0
 local epoch, opened, answered, latestMax = tonumber(s[6]) or 1, tonumber(s[7]) or 0, tonumber(s[8]) or 0, tonumber(s[9]) or 0
+local firstGrantAt, probing, stale = tonumber(s[10]) or 0, tonumber(s[11]) or 0, tonumber(s[12]) or 0
+local late, margin = tonumber(s[13]) or 0, tonumber(s[14]) or 0
 local function newEpoch()
   epoch = epoch + 1
-  opened, answered, latestMax = 0, 0, 0
+  opened, answered, latestMax, firstGrantAt, probing, stale = 0, 0, 0, 0, 0, 0
 end
 local function rollOver()
   if resetAt ~= 0 and now >= resetAt then
@@ -54,7 +56,8 @@ local function save()
   else redis.call('HSET', KEYS[1], 'remaining', remaining) end
   if limit ~= nil then redis.call('HSET', KEYS[1], 'limit', limit) end
   redis.call('HSET', KEYS[1], 'resetAt', resetAt, 'longest', longest, 'inFlight', inFlight,
-    'epoch', epoch, 'opened', opened, 'answered', answered, 'latestMax', latestMax)
+    'epoch', epoch, 'opened', opened, 'answered', answered, 'latestMax', latestMax,
+    'firstGrantAt', firstGrantAt, 'probing', probing, 'stale', stale, 'late', late, 'margin', margin)
   redis.call('PEXPIRE', KEYS[1], 3600000)
 end
 `;
@@ -79,18 +82,45 @@ if not exists then
   return {0, 0}
 end
 rollOver()
+-- The probe: the last request of a window waits until the window may have ended (its first
+-- grant and a window later, and a margin learned below, before the end known), then goes alone,
+-- in an epoch of its own.
+-- Counted before the end, it used the slot kept for it; counted after, it opened the next window,
+-- and its answer (Remaining = Limit - 1) lets the next window's budget go a round trip before the
+-- end its answers bound. Kept only while it pays: the last window's end was known that much
+-- after the earliest it could be (late) that a slot in each window (1/limit) costs less.
+if remaining == 1 and limit ~= nil and limit > 1 and longest > 0 and firstGrantAt > 0
+  and probing == 0 and late * limit > longest then
+  local probeAt = firstGrantAt + longest + margin
+  if resetAt ~= 0 and probeAt < resetAt then
+    if now < probeAt then
+      if maxWaitMs < 0 or probeAt - now <= maxWaitMs then
+        save()
+        return {probeAt - now, epoch}
+      end
+    else
+      remaining = 0
+      inFlight = inFlight + 1
+      newEpoch()
+      probing, firstGrantAt = 1, now
+      save()
+      return {0, epoch}
+    end
+  end
+end
 if remaining ~= nil and remaining <= 0 and not (resetAt == 0 and inFlight == 0) then
-  -- The end of the window is known, or an answer of it is awaited (then the wait is at most a
-  -- window: ask again in 50 ms, as the answer usually comes within a round trip).
+  -- The end of the window is known, or an answer of it (or of the probe) is awaited: then ask
+  -- again in 50 ms, as the answer usually comes within a round trip.
   local wait = 1000
   if resetAt ~= 0 then wait = math.max(1, resetAt - now) end
   if maxWaitMs < 0 or wait <= maxWaitMs then
     save()
-    if resetAt == 0 then wait = 50 end
+    if resetAt == 0 or probing == 1 then wait = math.min(wait, 50) end
     return {wait, epoch}
   end
 end
 if remaining ~= nil and remaining > 0 then remaining = remaining - 1 end
+if firstGrantAt == 0 then firstGrantAt = now end
 inFlight = inFlight + 1
 save()
 return {0, epoch}`;
@@ -119,7 +149,24 @@ if ARGV[2] == '1' then
     if isOpener then opened = 1 end
     answered = 1
     latestMax = latest
+  elseif sentEpoch == epoch and probing == 1 then
+    -- The probe's answer.
+    probing = 0
+    if isOpener then
+      -- It opened the next window: its budget, less what may have been counted after it (the
+      -- requests still out, and the answers of earlier epochs since it went).
+      remaining = math.max(0, estimate - stale)
+      resetAt = latest
+      opened, answered, latestMax = 1, 1, latest
+      late = math.max(0, latest - firstGrantAt - longest)
+      margin = math.max(0, margin - 2)
+    else
+      -- Counted before the end: the window's end stays as known; go a little later next time.
+      resetAt = math.min(resetAt, latest)
+      margin = math.min(math.floor(longest / 10), margin + 10)
+    end
   elseif sentEpoch == epoch then
+    if resetAt == 0 and firstGrantAt > 0 then late = math.max(0, latest - firstGrantAt - longest) end
     if isOpener and opened == 1 then
       -- A second window began within this epoch (the server's first ended before the end known
       -- here, and a request of this epoch went after it): a new epoch in it. Every answer of the
@@ -135,6 +182,9 @@ if ARGV[2] == '1' then
       answered = answered + 1
       latestMax = math.max(latestMax, latest)
     end
+  elseif probing == 1 then
+    -- Sent before the probe: the server may have counted it after the probe.
+    stale = stale + 1
   end
   -- Otherwise sent in an earlier epoch (or one a lost Redis no longer knows): see above.
 end

@@ -11,8 +11,11 @@ return 0`;
 // the latest the server's current window can end), longest (the longest RateLimit-Reset seen, ms),
 // inFlight (requests granted and not yet answered, across the fleet), epoch (counts our windows:
 // each roll-over starts a new one), opened (1 once an answer of this epoch was the first its
-// server window counted: Remaining = Limit - 1), answered (answers of this epoch) and latestMax (the
-// latest end any answer of this epoch allows).
+// server window counted: Remaining = Limit - 1), answered (answers of this epoch), latestMax (the
+// latest end any answer of this epoch allows), firstGrantAt (the epoch's first grant), probing (1
+// while the probe, below, is out), stale (answers of earlier epochs since the probe went), late (how
+// long after the earliest it could end a window's end was last known) and margin (how much later
+// than that earliest the probe goes, learned from whether it came too early).
 //
 // What an answer says: RateLimit-Reset is whole seconds, rounded up (the emulator does so, and a
 // rounded-down value would end the window early), so an answer counted at c (between its sending

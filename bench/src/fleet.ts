@@ -133,13 +133,15 @@ async function rateRun(redis: RedisServer, withFleet: boolean) {
     port: 0,
     rateLimits: { limit: RATE.limit, windowSeconds: 1 },
   });
+  // One prefix for the whole run: every worker must name the same budget.
+  const keyPrefix = `bench-rate-${Date.now()}:`;
   try {
     const workers = await startTogether(
       Array.from({ length: RATE.processes }, (_, worker) => ({
         part: 'rate' as const,
         worker,
         fleetUrl: withFleet ? redis.url : undefined,
-        keyPrefix: `bench-rate-${Date.now()}:`,
+        keyPrefix,
         workforceUrl: emulator.urls.workforce,
         credentials: credentialsOf(emulator),
         rps: RATE.rpsEach,
@@ -191,12 +193,14 @@ async function tokenRun(redis: RedisServer, withFleet: boolean): Promise<number>
   const emulator = await startEmulator({ port: 0, tokenLifetimeSeconds: TOKENS.lifetimeSeconds });
   try {
     const credentials = credentialsOf(emulator);
+    // One prefix for the whole run: every worker must share the same token.
+    const keyPrefix = `bench-tokens-${Date.now()}:`;
     const workers = await startTogether(
       Array.from({ length: TOKENS.processes }, (_, worker) => ({
         part: 'tokens' as const,
         worker,
         fleetUrl: withFleet ? redis.url : undefined,
-        keyPrefix: `bench-tokens-${Date.now()}:`,
+        keyPrefix,
         credentials,
         everyMs: TOKENS.everyMs,
         durationMs: TOKENS.durationMs,
@@ -371,7 +375,7 @@ export async function run(): Promise<Section> {
         `Rate: time from a create going out to its answer being read (what the budget learns each window from), median / 90th percentile: with the fleet ${latency(rateFleet.answerMs)}; each process alone ${latency(rateAlone.answerMs)}. The tenant's window is 1 s.`,
         `Rate, fleet: ${rateFleet.unavailable} of ${RATE.processes} processes warned that Redis was unavailable (a command timed out: the machine's load) and ran on their own limits until it answered again.`,
         `Rate: 429s by second of the run (second: count): with the fleet ${rateFleet.limitedBySecond}; each process alone ${rateAlone.limitedBySecond}.`,
-        'The machine has 2 cores, shared with other jobs during the run (load averages below): the rate figures depend on how promptly answers come. A cold fleet whose first answer (its token request included) comes later than `learningMs` lets what it held go at once, and a process whose Redis command times out runs on its own limits meanwhile: both show as 429s in the first seconds. The use of the limit stays under 90 % because the budget starts each window when its first answer says the last one ended, a round trip after the server did.',
+        "The machine has 2 cores, shared with other jobs during the run (load averages below): the rate figures depend on how promptly answers come. RateLimit-Reset is whole seconds (1 on every answer of a 1 s window), so the budget bounds a window's end by its first answer plus the reset, a round trip after the server's end; when that costs more than one request of the window, the last request of each window goes alone once the window may have ended, and its answer, the first of the next window, lets that window's budget go (see the package README). A cold fleet whose first answer (its token request included) comes later than `learningMs` lets what it held go at once, and a process whose Redis command times out runs on its own limits meanwhile: both would show as 429s in the first seconds.",
         ...(QUICK ? ['A quick run (`--quick`): shorter than the recorded figures.'] : []),
         ...(rateFleet.errors.length
           ? [`Rate, fleet: other failures: ${rateFleet.errors.join('; ')}`]

@@ -31,7 +31,10 @@ export interface FleetOptions extends ConnectionOptions {
    * (the hold ends at the first answer). Default 5000.
    */
   learningMs?: number | undefined;
-  /** The clock (tests inject one). */
+  /**
+   * The clock (tests inject one). The real clock leaves the rate budgets' time to the Redis
+   * server's `TIME`; an injected one times their scripts too.
+   */
   clock?: FleetClock | undefined;
 }
 

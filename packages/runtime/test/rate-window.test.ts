@@ -58,6 +58,14 @@ const rows: {
     wait: 2_300 - 1_300,
   },
   {
+    name: 'a whole-second reset is rounded up: a later request of the same window keeps its end',
+    // The first answer's window ends at 1_100 at the latest; the second request went out at 200,
+    // before that end, and its reset of 1 s says the same window (it may end up to 1 s sooner).
+    steps: [{ record: [5, 1, 0, 100] }, { record: [0, 1, 200, 300] }],
+    at: 1_100,
+    wait: undefined,
+  },
+  {
     name: 'out of order: an earlier, larger remaining does not raise the budget again',
     steps: [{ record: [0, 10, 0, 100] }, { record: [5, 10, 0, 150] }],
     at: 200,

@@ -4,6 +4,10 @@
 //
 // The server measured RateLimit-Reset when it counted the request, somewhere between the sending and
 // the arrival of the answer, so the window ends in [sent + reset, arrival + reset] on this clock.
+// A reset in whole seconds is taken as rounded up (the emulator sends it so; the platform does not
+// say): the window may then end up to a second sooner, so the lower end is sent + reset - 1 s. With
+// sent + reset, a request sent after an early answer of the same window looked newer than it, and
+// pushed the window's end later (the same fault @x/fleet's shared window had).
 // The estimate waits for the upper end, which is never early. Of the answers counted in one window
 // (their ranges overlap) the smallest upper end is the closest, so it keeps the minimum: on a busy
 // client the last answers of a burst are read long after the server sent them, and taking the
@@ -72,7 +76,7 @@ export class RateWindow {
     this.longestResetMs = Math.max(this.longestResetMs, resetMs);
     // Requests still in flight were sent after the server counted this one.
     const estimate = Math.max(0, remaining - inFlight);
-    const earliest = sentAt + resetMs;
+    const earliest = sentAt + Math.max(0, resetMs - granularityMs(resetSeconds));
     const latest = now + resetMs;
     if (this.resetAt === 0 || this.remaining === undefined) {
       // After a window ended, an answer ending before the new window can end is a late one from
@@ -104,4 +108,9 @@ export class RateWindow {
     this.remaining = 0;
     this.resetAt = Math.max(this.resetAt, now + ms);
   }
+}
+
+/** How much sooner than a reset of `resetSeconds` the window may end: a second when it is whole (rounded up). */
+function granularityMs(resetSeconds: number): number {
+  return Number.isInteger(resetSeconds) ? 1000 : 0;
 }

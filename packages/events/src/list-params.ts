@@ -7,7 +7,7 @@ import { ValidationError } from '@x/runtime';
 import { paramTable } from '@x/runtime/internal';
 import { pageSizeOf } from './checks.js';
 import type { EventType } from './event.js';
-import { OPERATION_FACTS } from './generated/operations.js';
+import { listEventsQuery } from './generated/operations.js';
 import type { operations } from './generated/schema.js';
 import { QueryText } from './query-text.js';
 import { type TimeInput, toMillis } from './time-input.js';
@@ -89,7 +89,7 @@ export type WireNames = <O extends object>(options: O) => O;
 export type WireQuery = operations['listEvents']['parameters']['query'];
 
 /** Every parameter a listing takes, by wire name (the spec's order). */
-export const LIST_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listEvents.query);
+export const LIST_PARAMS = /* @__PURE__ */ paramTable(listEventsQuery);
 
 const LIST_FILTERS = [
   'event_type',

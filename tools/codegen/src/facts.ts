@@ -89,6 +89,9 @@ export function documentFacts(doc: JsonObject): Map<string, OperationFactsSource
   return out;
 }
 
+/** The export of an operation's query list: `listRoles` → `listRolesQuery`. */
+export const queryName = (operationId: string) => `${operationId}Query`;
+
 const list = (names: readonly string[]) => `[${names.map((n) => `'${n}'`).join(', ')}]`;
 
 /** The generated module of one spec, as the file content to commit. Deterministic: spec order. */
@@ -100,19 +103,32 @@ export function generateFacts(name: string, displayPath: string): string {
     ' * Each operation of the spec by operationId: its HTTP method and path; its parameters by place,',
     ' * the path ones in path order (`serverVariables`: the variables of its own server, which tools',
     ' * give with the path parameters); and the members of its JSON request body in spec order',
-    ' * (`null`: it takes none). The operation catalog and the resources read their parameters here.',
+    ' * (`null`: it takes none). The operation catalog reads them here.',
     ' */',
     'export const OPERATION_FACTS = {',
   ];
   const doc = parse(readFileSync(specPath(name), 'utf8')) as JsonObject;
-  for (const [id, f] of documentFacts(doc)) {
+  const facts = documentFacts(doc);
+  // Each query list is its own export, which the resources import: a bundle of the client keeps
+  // the lists it uses and leaves the catalog's facts out.
+  const queries: string[] = [];
+  for (const [id, f] of facts) {
+    if (f.query.length === 0) continue;
+    queries.push(
+      `/** The query parameters of \`${id}\`, in spec order. */`,
+      `export const ${queryName(id)} = ${list(f.query)} as const;`,
+      '',
+    );
+  }
+  lines.splice(2, 0, ...queries);
+  for (const [id, f] of facts) {
     lines.push(
       `  ${id}: {`,
       `    method: '${f.method}',`,
       `    path: '${f.path}',`,
       `    pathParams: ${list(f.pathParams)},`,
       `    serverVariables: ${list(f.serverVariables)},`,
-      `    query: ${list(f.query)},`,
+      `    query: ${f.query.length === 0 ? '[]' : queryName(id)},`,
       `    header: ${list(f.header)},`,
       `    body: ${f.body === null ? 'null' : list(f.body)},`,
       '  },',

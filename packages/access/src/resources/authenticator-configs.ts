@@ -2,7 +2,7 @@
 // web page, the console, the platform authenticator). Their `config` is selected by `type`.
 import { pageTokenPaging, paramTable, requireId, requireObject } from '@x/runtime/internal';
 import { displayName, flag, oneOf, strings, text } from '../checks.js';
-import { OPERATION_FACTS } from '../generated/operations.js';
+import { listAuthenticatorConfigsQuery } from '../generated/operations.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { byType, listOf, nullable, shape } from '../shape-checks.js';
@@ -34,7 +34,7 @@ export interface AuthenticatorConfigListParams extends PageParams {
 }
 /** The parameters of `authenticatorConfigs.list`. */
 export const AUTHENTICATOR_CONFIG_LIST_PARAMS = /* @__PURE__ */ paramTable(
-  OPERATION_FACTS.listAuthenticatorConfigs.query,
+  listAuthenticatorConfigsQuery,
 );
 
 /** An authenticator configuration's `config` as returned, known kind or not. */

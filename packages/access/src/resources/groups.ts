@@ -4,7 +4,7 @@ import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime
 import { pageTokenPaging, paramTable, requireId, requireObject } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { description, displayName } from '../checks.js';
-import { OPERATION_FACTS } from '../generated/operations.js';
+import { listGroupRolesQuery } from '../generated/operations.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { crudResource, wrapped } from './crud.js';
@@ -46,9 +46,7 @@ export type GroupRoleListParams = SkipPageParams &
       }
   );
 /** The parameters of `groups.roles.list`. */
-export const GROUP_ROLE_LIST_PARAMS = /* @__PURE__ */ paramTable(
-  OPERATION_FACTS.listGroupRoles.query,
-);
+export const GROUP_ROLE_LIST_PARAMS = /* @__PURE__ */ paramTable(listGroupRolesQuery);
 
 const GROUPS = {
   paths: [PATHS.groups, PATHS.group],

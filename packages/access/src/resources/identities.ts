@@ -8,7 +8,7 @@ import { pageTokenPaging, paramTable, requireEnum, requireRecord } from '@x/runt
 import type { RealmScope } from '../api.js';
 import { checkDisplayName, displayName, type FieldCheck, oneOf } from '../checks.js';
 import { usernameFilter } from '../filters.js';
-import { OPERATION_FACTS } from '../generated/operations.js';
+import { listIdentityRolesQuery } from '../generated/operations.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { IdentityCredentialBindingJobs } from './credential-binding-jobs.js';
@@ -100,9 +100,7 @@ export interface IdentityRoleListParams extends SkipPageParams {
   resourceServerId?: string | undefined;
 }
 /** The parameters of `listRoles`. */
-export const IDENTITY_ROLE_LIST_PARAMS = /* @__PURE__ */ paramTable(
-  OPERATION_FACTS.listIdentityRoles.query,
-);
+export const IDENTITY_ROLE_LIST_PARAMS = /* @__PURE__ */ paramTable(listIdentityRolesQuery);
 
 /**
  * The identities of a realm: create, list (`username` finds one), get, update, delete, batch

@@ -11,7 +11,7 @@
 // catalog reads a wire query with them (`paramsFromWire`).
 import { ValidationError } from '@x/runtime';
 import { optionalInteger, paramTable, requireObject } from '@x/runtime/internal';
-import { OPERATION_FACTS } from '../generated/operations.js';
+import { listApplicationsQuery, listRealmsQuery } from '../generated/operations.js';
 
 /** Largest page of realms, groups, members, identities, roles, scopes, credentials and jobs. */
 export const MAX_PAGE_SIZE = 200;
@@ -37,9 +37,9 @@ export interface SkipPageParams extends PageParams {
 }
 
 /** The parameters of a list that pages with `page_size` and `page_token` (as the applications'). */
-export const PAGE_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listApplications.query);
+export const PAGE_PARAMS = /* @__PURE__ */ paramTable(listApplicationsQuery);
 /** The parameters of a list that also takes `skip` (as the realms'). */
-export const SKIP_PAGE_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listRealms.query);
+export const SKIP_PAGE_PARAMS = /* @__PURE__ */ paramTable(listRealmsQuery);
 
 /** The paging query as sent. */
 export interface PageQuery {

@@ -11,7 +11,7 @@ import {
 } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { description, displayName } from '../checks.js';
-import { OPERATION_FACTS } from '../generated/operations.js';
+import { listRoleMembersQuery } from '../generated/operations.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { childCrudResource, wrapped } from './crud.js';
@@ -95,9 +95,7 @@ export interface RoleMemberListParams {
   pageToken?: string | undefined;
 }
 /** The parameters of `roles.members.list`. */
-export const ROLE_MEMBER_LIST_PARAMS = /* @__PURE__ */ paramTable(
-  OPERATION_FACTS.listRoleMembers.query,
-);
+export const ROLE_MEMBER_LIST_PARAMS = /* @__PURE__ */ paramTable(listRoleMembersQuery);
 
 /** One page of a role's scopes, as the server sent it. */
 export type ScopeList = components['schemas']['ScopeList'];

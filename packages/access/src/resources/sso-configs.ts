@@ -16,7 +16,7 @@ import {
   uniqueIds,
 } from '@x/runtime/internal';
 import type { AccessApi, RealmScope } from '../api.js';
-import { OPERATION_FACTS } from '../generated/operations.js';
+import { listSsoConfigsQuery } from '../generated/operations.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { shape } from '../shape-checks.js';
@@ -78,12 +78,9 @@ export interface SsoConfigListParams extends PageParams {
   orderBy?: string | undefined;
 }
 /** The parameters of `ssoConfigs.list` (0.2 called `type` `types`). */
-export const SSO_CONFIG_LIST_PARAMS = /* @__PURE__ */ paramTable(
-  OPERATION_FACTS.listSsoConfigs.query,
-  {
-    types: 'type',
-  },
-);
+export const SSO_CONFIG_LIST_PARAMS = /* @__PURE__ */ paramTable(listSsoConfigsQuery, {
+  types: 'type',
+});
 /** Which SSO configurations of an identity or a group, or which assigned identities, to list (`page_size` at most 200). */
 export type SsoConfigPageParams = PageParams;
 /** One page of the identities assigned to an SSO configuration. */

@@ -5,7 +5,7 @@ import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime
 import { ValidationError } from '@x/runtime';
 import { onePage, optionalEnum, paramTable, requireObject } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
-import { OPERATION_FACTS } from '../generated/operations.js';
+import { listTokensQuery } from '../generated/operations.js';
 import type { components } from '../generated/schema.js';
 
 const PATHS = {
@@ -33,7 +33,7 @@ export interface TokenListParams {
   principalId?: string | undefined;
 }
 /** The parameters of `applications.tokens.list`. */
-export const TOKEN_LIST_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listTokens.query);
+export const TOKEN_LIST_PARAMS = /* @__PURE__ */ paramTable(listTokensQuery);
 
 // One response: the published list takes no page token, so its `next_page_token` cannot be sent.
 const pages = onePage<TokenList, Token>((page) => page.tokens);

@@ -2,7 +2,7 @@
 // sent as. The server returns no resources without `count` (its default is 0), so one is always
 // sent; pages follow `startIndex` until `totalResults` (the runtime's SCIM paging).
 import { integerInRange, paramTable, requireObject } from '@x/runtime/internal';
-import { OPERATION_FACTS } from '../generated/operations.js';
+import { listScimUsersQuery } from '../generated/operations.js';
 
 /** Largest `count` the server honours. */
 export const MAX_SCIM_COUNT = 1000;
@@ -25,7 +25,7 @@ export interface ScimListParams<Filter> {
  * filter travels as text: `userFilterOf` and `groupFilterOf` read a wire query's filter back into
  * the builders' shape.
  */
-export const SCIM_LIST_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listScimUsers.query);
+export const SCIM_LIST_PARAMS = /* @__PURE__ */ paramTable(listScimUsersQuery);
 
 /** `filter`, `count` and `startIndex` as sent, after checking them. */
 export function scimQuery<Filter>(

@@ -4,7 +4,7 @@
  * Each operation of the spec by operationId: its HTTP method and path; its parameters by place,
  * the path ones in path order (`serverVariables`: the variables of its own server, which tools
  * give with the path parameters); and the members of its JSON request body in spec order
- * (`null`: it takes none). The operation catalog and the resources read their parameters here.
+ * (`null`: it takes none). The operation catalog reads them here.
  */
 export const OPERATION_FACTS = {
   createLegacyUser: {

@@ -4,7 +4,7 @@
 import { integerInRange, offsetPaging, paramTable, requireObject } from '@x/runtime/internal';
 import { type FilterInput, filterText } from '../filter/filter.js';
 import { type OrderByInput, orderByText, type SortCollection } from '../filter/order-by.js';
-import { OPERATION_FACTS } from '../generated/operations.js';
+import { listUserGroupsQuery, listUsersQuery } from '../generated/operations.js';
 import type { Group, GroupList, User, UserList } from './types.js';
 
 /** Largest page the server returns. */
@@ -33,9 +33,9 @@ export interface FilteredListParams<C extends SortCollection> extends PageParams
 }
 
 /** The parameters of a `/v2` list that only pages (`users.listGroups`), as the spec has them. */
-export const PAGE_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listUserGroups.query);
+export const PAGE_PARAMS = /* @__PURE__ */ paramTable(listUserGroupsQuery);
 /** The parameters of a filtered and sorted `/v2` list (as the users'; every such list has the same). */
-export const FILTERED_LIST_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listUsers.query);
+export const FILTERED_LIST_PARAMS = /* @__PURE__ */ paramTable(listUsersQuery);
 
 /** Which users to list (`users.list`, `groups.listMembers`), with `userFilter` and `userOrderBy`. */
 export type UserListParams = FilteredListParams<'users'>;

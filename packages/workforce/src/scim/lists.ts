@@ -2,7 +2,7 @@
 // paging. The server returns no resources without `count`, so one is always sent.
 import { integerInRange, paramTable, requireObject } from '@x/runtime/internal';
 import { type FilterInput, filterText } from '../filter/filter.js';
-import { OPERATION_FACTS } from '../generated/operations.js';
+import { listScimUsersQuery } from '../generated/operations.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/lists.js';
 
 /** The SCIM collections a filter can be built for. */
@@ -19,7 +19,7 @@ export interface ScimListParams<C extends ScimCollection> {
 }
 
 /** The parameters of a SCIM list (the users' and the groups' are the same): their wire names are camelCase already, so none is renamed. */
-export const SCIM_LIST_PARAMS = /* @__PURE__ */ paramTable(OPERATION_FACTS.listScimUsers.query);
+export const SCIM_LIST_PARAMS = /* @__PURE__ */ paramTable(listScimUsersQuery);
 
 /** `filter`, `count` and `startIndex` as sent, after checking them. */
 export function scimQuery<C extends ScimCollection>(params: ScimListParams<C> = {}) {

@@ -43,8 +43,9 @@ const RATE = {
 /**
  * Tokens: 8 processes over 3 expiries. A token of 10 s is refreshed at half its life (the provider
  * refreshes a token living less than twice its 60 s window then); in the fleet it lives in Redis
- * until then, less a skew of 500 ms (4.5 s). In the 12 s after its first token each process (or
- * the fleet) needs 3 tokens: the first and 2 refreshes, the next one being 1.5 s or more away.
+ * until then, less a skew of 500 ms (4.5 s). In the 12 s after `go` (the same for every
+ * process) each process (or the fleet) needs 3 tokens: the first, issued within 3 s of `go`, and 2
+ * refreshes, the next one being 1.5 s or more past the end.
  */
 const TOKENS = {
   processes: 8,
@@ -330,7 +331,7 @@ export async function run(): Promise<Section> {
       method: [
         `Against a real Redis (Debian's redis-server on a loopback port, no persistence) and the emulator on a loopback port, every worker a child process.`,
         `Rate: ${RATE.processes} processes each offer ${RATE.rpsEach} user creates per second (\`workforce.users.create\`, no retries, at most ${RATE.maxWaiting} waiting per process) for ${seconds(RATE.durationMs)} against the emulator's tenant limit of ${RATE.limit} requests per second (fixed 1 s windows, RateLimit-* headers on every answer); with the fleet's shared budget, then each process with the runtime's own limiter.`,
-        `Tokens: ${TOKENS.processes} processes ask their client-credentials provider for a token every ${TOKENS.everyMs} ms for ${seconds(TOKENS.durationMs)} after their first one; tokens live ${TOKENS.lifetimeSeconds} s and are refreshed at half their life, so ${TOKENS.expiries} tokens cover the run; the emulator's issued tokens are counted.`,
+        `Tokens: ${TOKENS.processes} processes ask their client-credentials provider for a token every ${TOKENS.everyMs} ms for ${seconds(TOKENS.durationMs)} after they are all told to start; tokens live ${TOKENS.lifetimeSeconds} s and are refreshed at half their life, so ${TOKENS.expiries} tokens cover the run; the emulator's issued tokens are counted.`,
         `Follow: ${FOLLOW.followers} followers export the tenant's events to one NDJSON file under the fleet's lease (TTL ${seconds(FOLLOW.ttlMs)}, \`@x/fleet\`'s default; each pass from the committed checkpoint, the file cut back to its offset), while the emulator records ${FOLLOW.events.toLocaleString('en-US')} events; the leader is killed with SIGKILL ${FOLLOW.kills} times (a new follower started in its place); the file is then read back. Takeover: from the kill to another follower leading.`,
       ].join(' '),
       figures: [

@@ -137,34 +137,17 @@ try {
           // A deep part gives its unit phases three fifths of its time, the stateful phase the
           // rest (a stateful-only part all of it).
           const unitShare = part.statefulOnly ? 0 : stateful ? 0.6 : 1;
-          if (unitShare > 0) {
-            const unitSeconds = budget.fillTime
-              ? Math.min(share * unitShare, secondsLeft())
+          const phases = [
+            ['unit', unitShare],
+            ['stateful', stateful ? 1 - unitShare : 0],
+          ] as const;
+          for (const [phase, phaseShare] of phases) {
+            if (phaseShare <= 0) continue;
+            const seconds = budget.fillTime
+              ? Math.min(share * phaseShare, secondsLeft())
               : secondsLeft();
             runs.push(
-              await runPart(
-                part,
-                document,
-                budget,
-                await prepared(family, env),
-                unitSeconds,
-                'unit',
-              ),
-            );
-          }
-          if (stateful) {
-            const statefulSeconds = budget.fillTime
-              ? Math.min(share * (1 - unitShare), secondsLeft())
-              : secondsLeft();
-            runs.push(
-              await runPart(
-                part,
-                document,
-                budget,
-                await prepared(family, env),
-                statefulSeconds,
-                'stateful',
-              ),
+              await runPart(part, document, budget, await prepared(family, env), seconds, phase),
             );
           }
         }

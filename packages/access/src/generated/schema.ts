@@ -5037,9 +5037,9 @@ export interface components {
             schemas: ("urn:ietf:params:scim:schemas:core:2.0:User" | "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User")[];
             /** @description Identifier of the user at the provisioning client. */
             externalId?: string;
-            /** @description User name. */
+            /** @description User name: the identity's `traits.username`, so the rule of family A's names holds (1 to 64 characters, none of `{ } [ ] < > ; : ? \ / | * ^ % $ # = ~`, the backtick or `!`). */
             userName: string;
-            /** @description Name shown for the user. */
+            /** @description Name shown for the user: the identity's `display_name`, so the same rule of family A's names holds. */
             displayName?: string;
             /** @description Administrative status of the user. */
             active?: boolean;

@@ -7,7 +7,7 @@ import { ValidationError } from '@x/runtime';
 import { paramTable } from '@x/runtime/internal';
 import { pageSizeOf } from './checks.js';
 import type { EventType } from './event.js';
-import { listEventsQuery } from './generated/operations.js';
+import { listEventsQuery } from './generated/queries.js';
 import type { operations } from './generated/schema.js';
 import { QueryText } from './query-text.js';
 import { type TimeInput, toMillis } from './time-input.js';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Generates, for each family package from its spec, the typed path map (openapi-typescript) and
 // the facts of each operation its catalog and parameter tables are built from.
-//   codegen           write packages/<family>/src/generated/{schema,operations}.ts for every spec
+//   codegen           write packages/<family>/src/generated/{schema,operations,queries}.ts for every spec
 //   codegen --check   write nothing; fail if a committed file differs from what the spec produces
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -19,7 +19,9 @@ for (const name of specNames) {
   const display = relative(root, source);
   const generated = join(root, 'packages', name, 'src', 'generated');
   await compare(join(generated, 'schema.ts'), await generate(pathToFileURL(source), display));
-  await compare(join(generated, 'operations.ts'), generateFacts(name, display));
+  const facts = generateFacts(name, display);
+  await compare(join(generated, 'operations.ts'), facts.operations);
+  await compare(join(generated, 'queries.ts'), facts.queries);
 }
 
 /** Writes `code` to `target`, or with --check records `target` when it differs. */

@@ -2,7 +2,7 @@
 // web page, the console, the platform authenticator). Their `config` is selected by `type`.
 import { pageTokenPaging, paramTable, requireId, requireObject } from '@x/runtime/internal';
 import { displayName, flag, oneOf, strings, text } from '../checks.js';
-import { listAuthenticatorConfigsQuery } from '../generated/operations.js';
+import { listAuthenticatorConfigsQuery } from '../generated/queries.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { byType, listOf, nullable, shape } from '../shape-checks.js';

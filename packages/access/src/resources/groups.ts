@@ -4,7 +4,7 @@ import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime
 import { pageTokenPaging, paramTable, requireId, requireObject } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { description, displayName } from '../checks.js';
-import { listGroupRolesQuery } from '../generated/operations.js';
+import { listGroupRolesQuery } from '../generated/queries.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { crudResource, wrapped } from './crud.js';

@@ -8,7 +8,7 @@ import { pageTokenPaging, paramTable, requireEnum, requireRecord } from '@x/runt
 import type { RealmScope } from '../api.js';
 import { checkDisplayName, displayName, type FieldCheck, oneOf } from '../checks.js';
 import { usernameFilter } from '../filters.js';
-import { listIdentityRolesQuery } from '../generated/operations.js';
+import { listIdentityRolesQuery } from '../generated/queries.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { IdentityCredentialBindingJobs } from './credential-binding-jobs.js';

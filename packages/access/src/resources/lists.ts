@@ -11,7 +11,7 @@
 // catalog reads a wire query with them (`paramsFromWire`).
 import { ValidationError } from '@x/runtime';
 import { optionalInteger, paramTable, requireObject } from '@x/runtime/internal';
-import { listApplicationsQuery, listRealmsQuery } from '../generated/operations.js';
+import { listApplicationsQuery, listRealmsQuery } from '../generated/queries.js';
 
 /** Largest page of realms, groups, members, identities, roles, scopes, credentials and jobs. */
 export const MAX_PAGE_SIZE = 200;

@@ -11,7 +11,7 @@ import {
 } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
 import { description, displayName } from '../checks.js';
-import { listRoleMembersQuery } from '../generated/operations.js';
+import { listRoleMembersQuery } from '../generated/queries.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { childCrudResource, wrapped } from './crud.js';

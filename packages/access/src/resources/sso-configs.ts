@@ -16,7 +16,7 @@ import {
   uniqueIds,
 } from '@x/runtime/internal';
 import type { AccessApi, RealmScope } from '../api.js';
-import { listSsoConfigsQuery } from '../generated/operations.js';
+import { listSsoConfigsQuery } from '../generated/queries.js';
 import type { components } from '../generated/schema.js';
 import type { Input } from '../input.js';
 import { shape } from '../shape-checks.js';

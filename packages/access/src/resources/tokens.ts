@@ -5,7 +5,7 @@ import type { ApiPromise, CallOptions, ListOptions, Paginator } from '@x/runtime
 import { ValidationError } from '@x/runtime';
 import { onePage, optionalEnum, paramTable, requireObject } from '@x/runtime/internal';
 import type { RealmScope } from '../api.js';
-import { listTokensQuery } from '../generated/operations.js';
+import { listTokensQuery } from '../generated/queries.js';
 import type { components } from '../generated/schema.js';
 
 const PATHS = {

@@ -2,7 +2,7 @@
 // sent as. The server returns no resources without `count` (its default is 0), so one is always
 // sent; pages follow `startIndex` until `totalResults` (the runtime's SCIM paging).
 import { integerInRange, paramTable, requireObject } from '@x/runtime/internal';
-import { listScimUsersQuery } from '../generated/operations.js';
+import { listScimUsersQuery } from '../generated/queries.js';
 
 /** Largest `count` the server honours. */
 export const MAX_SCIM_COUNT = 1000;

@@ -4,7 +4,7 @@
 import { integerInRange, offsetPaging, paramTable, requireObject } from '@x/runtime/internal';
 import { type FilterInput, filterText } from '../filter/filter.js';
 import { type OrderByInput, orderByText, type SortCollection } from '../filter/order-by.js';
-import { listUserGroupsQuery, listUsersQuery } from '../generated/operations.js';
+import { listUserGroupsQuery, listUsersQuery } from '../generated/queries.js';
 import type { Group, GroupList, User, UserList } from './types.js';
 
 /** Largest page the server returns. */

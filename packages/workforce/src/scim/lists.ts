@@ -2,7 +2,7 @@
 // paging. The server returns no resources without `count`, so one is always sent.
 import { integerInRange, paramTable, requireObject } from '@x/runtime/internal';
 import { type FilterInput, filterText } from '../filter/filter.js';
-import { listScimUsersQuery } from '../generated/operations.js';
+import { listScimUsersQuery } from '../generated/queries.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/lists.js';
 
 /** The SCIM collections a filter can be built for. */
